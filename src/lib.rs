@@ -1,0 +1,34 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+mod bitboard;
+mod board;
+mod color;
+mod fen;
+mod movegen;
+mod moves;
+mod notation;
+mod perft;
+mod piece;
+mod position;
+mod rules;
+mod setup;
+mod square;
+
+pub use bitboard::{Bitboard, IntoIter as BitboardIter};
+pub use board::Board;
+pub use color::Color;
+pub use fen::FenError;
+pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList};
+pub use notation::{JumpError, ParseMoveError};
+pub use perft::{divide, perft};
+pub use piece::{Piece, Role};
+pub use position::{DrawReason, IllegalMoveError, Outcome, Position, WinReason};
+pub use rules::{ParseRuleSetError, RuleSet};
+pub use setup::{Setup, SetupError, MAX_PIECES, MAX_PIECES_UNLIMITED};
+pub use square::{File, ParseSquareError, Rank, Square};

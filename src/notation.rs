@@ -1,0 +1,317 @@
+//! Move text: printing is [`Move`]'s `Display`; parsing is resolved against a position.
+
+use crate::bitboard::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST};
+use crate::moves::MAX_PATH;
+use crate::{Color, Move, Position, Role, RuleSet, Square};
+
+/// Why a move text does not name a legal move of the position.
+///
+/// ```
+/// use turkish_draughts::{ParseMoveError, Position, RuleSet};
+/// let pos = Position::from_fen("W:Wc4,d4:Bc5,Kd6,e4,b4", RuleSet::Default)?;
+/// assert_eq!(pos.parse_move("d4xf4"), Err(ParseMoveError::NotMaximal { captured: 1, required: 2 }));
+/// assert!(matches!(pos.parse_move("c4-c5"), Err(ParseMoveError::CaptureRequired { .. })));
+/// # Ok::<(), turkish_draughts::FenError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseMoveError {
+    /// The text is empty.
+    #[error("empty move text")]
+    Empty,
+    /// A square name was expected at this byte offset.
+    #[error("at byte {at}: expected a square such as `d3`")]
+    BadSquare {
+        /// Byte offset.
+        at: usize,
+    },
+    /// A separator was expected at this byte offset.
+    #[error("at byte {at}: expected `-` (quiet move) or `x` (capture) between squares")]
+    BadSeparator {
+        /// Byte offset.
+        at: usize,
+    },
+    /// The text mixes `-` and `x`.
+    #[error("a move uses `-` (quiet move) or `x` (capture), not both")]
+    MixedSeparators,
+    /// A quiet move names more than two squares.
+    #[error("a quiet move names exactly two squares, origin and destination")]
+    QuietTooLong,
+    /// The text names more landing squares than any move can have.
+    #[error("a capture path has at most {MAX_PATH} landing squares")]
+    PathTooLong,
+    /// The origin holds no piece of the side to move.
+    #[error("no piece of the side to move stands on {square}")]
+    NoPiece {
+        /// The origin.
+        square: Square,
+    },
+    /// A quiet move was given but capturing is compulsory.
+    #[error("capturing is compulsory: the legal captures take {required} piece(s)")]
+    CaptureRequired {
+        /// How many pieces the legal captures take.
+        required: u32,
+    },
+    /// A capture was given but there is none in the position.
+    #[error("there is no capture in this position")]
+    NoCapture,
+    /// The quiet move is not legal: the piece cannot go there.
+    #[error("the piece on {from} cannot move to {to}")]
+    IllegalQuiet {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+    },
+    /// The landing path breaks a rule at the given jump (0 = first).
+    #[error("jump {jump} of the path ({from} to {to}) is not possible: {why}")]
+    IllegalJump {
+        /// Index of the jump in the path, from 0.
+        jump: usize,
+        /// Where the jump starts.
+        from: Square,
+        /// Where it lands.
+        to: Square,
+        /// Which rule it breaks.
+        why: JumpError,
+    },
+    /// The path is possible but captures fewer pieces than the maximum.
+    #[error("the path captures {captured} piece(s) but the maximum is {required}")]
+    NotMaximal {
+        /// Pieces the path captures.
+        captured: u32,
+        /// Pieces the legal captures take.
+        required: u32,
+    },
+    /// The path stops while the piece can still capture.
+    #[error("the path stops on {square}, but the piece can capture again from there")]
+    Unfinished {
+        /// Where the path stops.
+        square: Square,
+    },
+    /// The short form `origin x destination` names no legal capture.
+    #[error("no legal capture goes from {from} to {to}")]
+    NoSuchCapture {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+    },
+    /// The short form `origin x destination` names several legal captures.
+    #[error("{count} legal captures go from {from} to {to}: give the full landing path")]
+    Ambiguous {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+        /// How many legal moves match.
+        count: usize,
+    },
+}
+
+/// Why one jump of a landing path is impossible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum JumpError {
+    /// The two squares are not on one rank or file (or are the same square).
+    #[error("the squares are not on one rank or file")]
+    NotInLine,
+    /// A man jumps backward, or further than over one adjacent piece.
+    #[error("a man jumps only forward or sideways, over an adjacent piece")]
+    ManJump,
+    /// The jump turns 180 degrees from the previous one.
+    #[error("a jump may not reverse the previous one")]
+    Reversal,
+    /// No enemy piece lies between the squares.
+    #[error("there is no enemy piece to jump")]
+    NothingToJump,
+    /// More than one piece, or an own piece, lies between the squares.
+    #[error("the way is blocked")]
+    Blocked,
+    /// The landing square is occupied.
+    #[error("the landing square is occupied")]
+    Occupied,
+}
+
+/// The direction from `a` to `b`, if they share a rank or file.
+fn direction(a: Square, b: Square) -> Option<usize> {
+    (0..4).find(|&d| RAYS[d][a.index() as usize] & b.bitboard().to_u64() != 0)
+}
+
+impl Position {
+    /// Resolves move text against this position and returns the legal move it names.
+    ///
+    /// Accepted forms: a quiet move `d3-d4`; a capture's full landing path `b3xd3xd5` (any
+    /// legal path of the move, not only the one the generator shows); and the short form
+    /// `b3xd5` (origin and destination) when it names exactly one legal move. Anything else
+    /// is a [`ParseMoveError`] that says why.
+    ///
+    /// ```
+    /// use turkish_draughts::{ParseMoveError, Position, RuleSet};
+    /// let pos = Position::from_fen("W:WKh1:Bh3,h6", RuleSet::Default)?;
+    /// let m = pos.parse_move("h1xh7")?;           // short form
+    /// assert_eq!(m, pos.parse_move("h1xh5xh7")?); // another landing path, same move
+    /// assert_eq!(m, pos.parse_move("h1xh4xh7")?);
+    /// assert!(matches!(pos.parse_move("h1xh2"), Err(ParseMoveError::IllegalJump { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        let bytes = text.as_bytes();
+        if bytes.is_empty() {
+            return Err(ParseMoveError::Empty);
+        }
+        let mut squares = [Square::A1; MAX_PATH + 1];
+        let mut n = 0;
+        let mut sep = None;
+        let mut i = 0;
+        loop {
+            let name = bytes.get(i..i + 2).ok_or(ParseMoveError::BadSquare { at: i })?;
+            let sq = Square::from_ascii(name).map_err(|_| ParseMoveError::BadSquare { at: i })?;
+            if n == squares.len() {
+                return Err(ParseMoveError::PathTooLong);
+            }
+            squares[n] = sq;
+            n += 1;
+            i += 2;
+            let Some(&c) = bytes.get(i) else { break };
+            if c != b'-' && c != b'x' {
+                return Err(ParseMoveError::BadSeparator { at: i });
+            }
+            if sep.is_some_and(|s| s != c) {
+                return Err(ParseMoveError::MixedSeparators);
+            }
+            sep = Some(c);
+            i += 1;
+        }
+        if n < 2 {
+            return Err(ParseMoveError::BadSeparator { at: i });
+        }
+        let from = squares[0];
+        if !self.board().by_color(self.turn()).contains(from) {
+            return Err(ParseMoveError::NoPiece { square: from });
+        }
+        let moves = self.legal_moves();
+        let required = moves.first().map_or(0, |m| m.captured().count());
+        if sep == Some(b'-') {
+            if n > 2 {
+                return Err(ParseMoveError::QuietTooLong);
+            }
+            if required > 0 {
+                return Err(ParseMoveError::CaptureRequired { required });
+            }
+            let to = squares[1];
+            return moves
+                .iter()
+                .find(|m| m.from() == from && m.to() == to)
+                .copied()
+                .ok_or(ParseMoveError::IllegalQuiet { from, to });
+        }
+        if required == 0 {
+            return Err(ParseMoveError::NoCapture);
+        }
+        let landings = &squares[1..n];
+        let traced = self.trace(from, landings);
+        if let Ok((to, captured, crowned)) = traced {
+            let found = moves.iter().find(|m| {
+                m.from() == from && m.to() == to && m.captured() == captured && m.is_crowning() == crowned
+            });
+            if let Some(m) = found {
+                // The same move, shown with the path the text gave.
+                let mut m = *m;
+                m.len = landings.len() as u8;
+                m.path[..landings.len()].copy_from_slice(landings);
+                return Ok(m);
+            }
+        }
+        if landings.len() > 1 {
+            let (to, captured, _) = traced?;
+            return Err(if captured.count() < required {
+                ParseMoveError::NotMaximal {
+                    captured: captured.count(),
+                    required,
+                }
+            } else {
+                ParseMoveError::Unfinished { square: to }
+            });
+        }
+        // The short form: origin and destination.
+        let to = landings[0];
+        let mut matching = moves.iter().filter(|m| m.from() == from && m.to() == to);
+        match (matching.next(), matching.count()) {
+            (Some(m), 0) => Ok(*m),
+            (Some(_), more) => Err(ParseMoveError::Ambiguous {
+                from,
+                to,
+                count: more + 1,
+            }),
+            (None, _) => match traced {
+                Err(e) => Err(e),
+                Ok((_, captured, _)) if captured.count() < required => Err(ParseMoveError::NotMaximal {
+                    captured: captured.count(),
+                    required,
+                }),
+                Ok(_) => Err(ParseMoveError::NoSuchCapture { from, to }),
+            },
+        }
+    }
+
+    /// Follows a landing path from `from` and returns its result `(to, captured, crowned)`,
+    /// or the first jump that breaks a rule. It does not check that the path is finished or
+    /// maximal.
+    fn trace(
+        &self,
+        from: Square,
+        landings: &[Square],
+    ) -> Result<(Square, crate::Bitboard, bool), ParseMoveError> {
+        let board = self.board();
+        let turn = self.turn();
+        let own = board.by_color(turn).to_u64() & !from.bitboard().to_u64();
+        let opp = board.by_color(!turn).to_u64();
+        let (fwd, promo) = match turn {
+            Color::White => (NORTH, RANK_8),
+            Color::Black => (SOUTH, RANK_1),
+        };
+        let mut king = board.piece_at(from).map(|p| p.role) == Some(Role::King);
+        let mut crowned = false;
+        let mut removed = 0u64;
+        let mut at = from;
+        let mut last = None;
+        for (jump, &to) in landings.iter().enumerate() {
+            let err = |why| ParseMoveError::IllegalJump {
+                jump,
+                from: at,
+                to,
+                why,
+            };
+            let d = direction(at, to).ok_or(err(JumpError::NotInLine))?;
+            if last.is_some_and(|l: usize| l ^ 2 == d) {
+                return Err(err(JumpError::Reversal));
+            }
+            let t = to.bitboard().to_u64();
+            let between = RAYS[d][at.index() as usize] & !(RAYS[d][to.index() as usize] | t);
+            let live = opp & !removed;
+            if t & (own | live) != 0 {
+                return Err(err(JumpError::Occupied));
+            }
+            let jumped = between & live;
+            if between & own != 0 || jumped.count_ones() > 1 {
+                return Err(err(JumpError::Blocked));
+            }
+            if jumped == 0 {
+                return Err(err(JumpError::NothingToJump));
+            }
+            if !king && (between != jumped || !(d == fwd || d == EAST || d == WEST)) {
+                return Err(err(JumpError::ManJump));
+            }
+            removed |= jumped;
+            at = to;
+            last = Some(d);
+            if !king && t & promo != 0 && self.rules() == RuleSet::Default {
+                king = true;
+                crowned = true;
+            }
+        }
+        if !king && at.bitboard().to_u64() & promo != 0 {
+            crowned = true;
+        }
+        Ok((at, crate::Bitboard::from_u64(removed), crowned))
+    }
+}

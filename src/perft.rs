@@ -1,0 +1,91 @@
+//! Perft: counting the leaves of the legal-move tree.
+
+use crate::movegen::{self, Side};
+use crate::position::{apply, dispatch};
+use crate::{Move, MoveList, Position};
+
+/// The number of leaf nodes of the legal-move tree of depth `depth` (`1` for depth 0).
+///
+/// Moves are counted distinct by result (see [`Move`]); a position without legal moves
+/// before the last ply adds nothing; no game-end adjudication is applied. Leaves are counted
+/// in bulk, without playing the last ply; nothing is allocated on the heap.
+///
+/// ```
+/// use turkish_draughts::{perft, Position, RuleSet};
+/// assert_eq!(perft(&Position::start(), 3), 708);
+/// assert_eq!(perft(&Position::new(RuleSet::Tudaf), 3), 708);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    dispatch!(pos, perft_of::<S, C>(depth))
+}
+
+/// Perft split by the first move: calls `f(move, nodes)` for each legal move, with the perft
+/// count of `depth - 1` below it, and returns the total. Depth 0 calls nothing and returns 1.
+///
+/// ```
+/// use turkish_draughts::{divide, Position};
+/// let mut lines = Vec::new();
+/// let total = divide(&Position::start(), 2, |m, n| lines.push(format!("{m}: {n}")));
+/// assert_eq!(total, 64);
+/// assert_eq!(lines.len(), 8);
+/// ```
+pub fn divide(pos: &Position, depth: u32, mut f: impl FnMut(&Move, u64)) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut total = 0;
+    for m in &pos.legal_moves() {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        let n = perft(&child, depth - 1);
+        f(m, n);
+        total += n;
+    }
+    total
+}
+
+fn perft_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, depth: u32) -> u64 {
+    perft_rec::<S, CROWN>(own, opp, kings, depth)
+}
+
+/// `depth >= 1`.
+fn perft_rec<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, depth: u32) -> u64 {
+    if movegen::has_capture::<S>(own, opp, kings) {
+        let mut list = MoveList::new();
+        movegen::gen_captures::<S, CROWN>(own, opp, kings, &mut list);
+        if depth == 1 {
+            return list.len() as u64;
+        }
+        let mut nodes = 0;
+        for m in &list {
+            let (own2, opp2, kings2) = apply(
+                own,
+                opp,
+                kings,
+                m.from.index(),
+                m.to.index(),
+                m.captured.to_u64(),
+                m.crowned,
+            );
+            nodes += perft_rec::<S::Other, CROWN>(opp2, own2, kings2, depth - 1);
+        }
+        return nodes;
+    }
+    if depth == 1 {
+        return movegen::count_quiet::<S>(own, opp, kings);
+    }
+    let mut nodes = 0;
+    movegen::for_each_quiet::<S>(own, opp, kings, |f, t| {
+        let ft = f | t;
+        let kings2 = if kings & f != 0 {
+            kings ^ ft
+        } else {
+            kings | (t & S::PROMO)
+        };
+        nodes += perft_rec::<S::Other, CROWN>(opp, own ^ ft, kings2, depth - 1);
+    });
+    nodes
+}
