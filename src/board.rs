@@ -67,7 +67,11 @@ impl Board {
     /// assert!(Board::from_bitboards(w, w, Bitboard::EMPTY).is_none());
     /// assert!(Board::from_bitboards(w, Bitboard::EMPTY, Square::B2.bitboard()).is_none());
     /// ```
-    pub const fn from_bitboards(white: Bitboard, black: Bitboard, kings: Bitboard) -> Option<Board> {
+    pub const fn from_bitboards(
+        white: Bitboard,
+        black: Bitboard,
+        kings: Bitboard,
+    ) -> Option<Board> {
         let (w, b, k) = (white.to_u64(), black.to_u64(), kings.to_u64());
         if w & b != 0 || k & !(w | b) != 0 {
             None
@@ -236,7 +240,11 @@ impl Board {
     }
 
     pub(crate) const fn raw(&self) -> (u64, u64, u64) {
-        (self.white.to_u64(), self.black.to_u64(), self.kings.to_u64())
+        (
+            self.white.to_u64(),
+            self.black.to_u64(),
+            self.kings.to_u64(),
+        )
     }
 
     /// Builds a board from raw sets that the caller keeps consistent (crate-internal).

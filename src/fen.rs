@@ -131,7 +131,10 @@ impl FromStr for Setup {
             let mut squares = Bitboard::EMPTY;
             let mut kings = Bitboard::EMPTY;
             // The list ends at the next `:` or at the end of the text.
-            let end = s[i..].iter().position(|&c| c == b':').map_or(s.len(), |p| i + p);
+            let end = s[i..]
+                .iter()
+                .position(|&c| c == b':')
+                .map_or(s.len(), |p| i + p);
             if i < end {
                 for entry in s[i..end].split(|&c| c == b',') {
                     let king = entry.first() == Some(&b'K');

@@ -7,7 +7,9 @@
 
 use core::marker::PhantomData;
 
-use crate::bitboard::{nearest, shift, shift_dir, slide, EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST};
+use crate::bitboard::{
+    nearest, shift, shift_dir, slide, EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST,
+};
 use crate::moves::{Move, MoveList, MAX_PATH};
 use crate::{Bitboard, Square};
 
@@ -154,7 +156,11 @@ pub(crate) fn for_each_quiet<S: Side>(own: u64, opp: u64, kings: u64, mut f: imp
 pub(crate) fn gen_quiet<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
     for_each_quiet::<S>(own, opp, kings, |f, t| {
         let crowned = f & kings == 0 && t & S::PROMO != 0;
-        out.push(Move::quiet(sq(f.trailing_zeros()), sq(t.trailing_zeros()), crowned));
+        out.push(Move::quiet(
+            sq(f.trailing_zeros()),
+            sq(t.trailing_zeros()),
+            crowned,
+        ));
     });
 }
 
@@ -168,7 +174,7 @@ const NONE: usize = 4;
 
 /// Work budget of the plain search, in king states visited past the first jump. Positions
 /// that need more are searched again with the memo table, which explores each state once.
-const BUDGET: u32 = 20_000;
+const BUDGET: u32 = 2_000;
 
 /// log2 of the number of slots of the memo table.
 const MEMO_BITS: u32 = 13;
@@ -190,6 +196,12 @@ struct Search<'a, S: Side, const CROWN: bool> {
     from: u32,
     /// The largest number of captures found so far; `out` holds only moves of that length.
     best: u32,
+    /// The number of opponent pieces: no move captures more.
+    full: u32,
+    /// The destinations of the moves found from `from` that capture every opponent piece,
+    /// indexed by `crowned`. When `best == full` and every square the mover could end on is
+    /// in here, a state cannot add a new move.
+    found_all: [u64; 2],
     out: &'a mut MoveList,
     path: [Square; MAX_PATH],
     memo: Option<&'a mut Memo>,
@@ -206,6 +218,9 @@ impl<S: Side, const CROWN: bool> Search<'_, S, CROWN> {
         if depth > self.best {
             self.out.clear();
             self.best = depth;
+        }
+        if depth == self.full {
+            self.found_all[usize::from(crowned)] |= 1 << to;
         }
         let (from, to, captured) = (sq(self.from), sq(to), Bitboard::from_u64(removed));
         if self
@@ -236,7 +251,12 @@ impl<S: Side, const CROWN: bool> Search<'_, S, CROWN> {
             self.budget -= 1;
             return false;
         };
-        let tag = 1 | at << 1 | (last as u32) << 7 | u32::from(skip) << 10 | u32::from(crowned) << 11 | self.from << 12;
+        let tag = 1
+            | at << 1
+            | (last as u32) << 7
+            | u32::from(skip) << 10
+            | u32::from(crowned) << 11
+            | self.from << 12;
         let h = ((removed ^ u64::from(tag).wrapping_mul(0x9e37_79b9_7f4a_7c15))
             .wrapping_mul(0x2545_f491_4f6c_dd1d)
             >> (64 - MEMO_BITS)) as usize;
@@ -253,7 +273,9 @@ impl<S: Side, const CROWN: bool> Search<'_, S, CROWN> {
     /// landing square explores it, with the same results.
     fn king(&mut self, at: u32, removed: u64, last: usize, skip: bool, depth: u32, crowned: bool) {
         let live = self.opp & !removed;
-        if depth + live.count_ones() < self.best {
+        if depth + live.count_ones() < self.best
+            || (self.best == self.full && !self.own & !self.found_all[usize::from(crowned)] == 0)
+        {
             return;
         }
         let occ = self.own | live;
@@ -353,6 +375,7 @@ impl<S: Side, const CROWN: bool> Search<'_, S, CROWN> {
             pieces &= pieces - 1;
             self.from = from;
             self.own = own & !(1 << from);
+            self.found_all = [0; 2];
             if kings & 1 << from != 0 {
                 self.king(from, 0, NONE, false, 0, false);
             } else {
@@ -367,13 +390,20 @@ impl<S: Side, const CROWN: bool> Search<'_, S, CROWN> {
 
 /// Replaces the contents of `out` with the legal captures: distinct by result, all of the
 /// maximum length. Leaves `out` empty when there is no capture.
-pub(crate) fn gen_captures<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
+pub(crate) fn gen_captures<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut MoveList,
+) {
     out.clear();
     let mut search = Search::<S, CROWN> {
         own,
         opp,
         from: 0,
         best: 0,
+        full: opp.count_ones(),
+        found_all: [0; 2],
         out,
         path: [Square::A1; MAX_PATH],
         memo: None,
@@ -391,7 +421,12 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool>(own: u64, opp: u64, kings
 /// positions where capture paths explode.
 #[cold]
 #[inline(never)]
-fn gen_captures_memo<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
+fn gen_captures_memo<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut MoveList,
+) {
     out.clear();
     let mut memo = Memo {
         removed: [0; 1 << MEMO_BITS],
@@ -402,6 +437,8 @@ fn gen_captures_memo<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64,
         opp,
         from: 0,
         best: 0,
+        full: opp.count_ones(),
+        found_all: [0; 2],
         out,
         path: [Square::A1; MAX_PATH],
         memo: Some(&mut memo),

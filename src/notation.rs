@@ -163,7 +163,9 @@ impl Position {
         let mut sep = None;
         let mut i = 0;
         loop {
-            let name = bytes.get(i..i + 2).ok_or(ParseMoveError::BadSquare { at: i })?;
+            let name = bytes
+                .get(i..i + 2)
+                .ok_or(ParseMoveError::BadSquare { at: i })?;
             let sq = Square::from_ascii(name).map_err(|_| ParseMoveError::BadSquare { at: i })?;
             if n == squares.len() {
                 return Err(ParseMoveError::PathTooLong);
@@ -211,7 +213,10 @@ impl Position {
         let traced = self.trace(from, landings);
         if let Ok((to, captured, crowned)) = traced {
             let found = moves.iter().find(|m| {
-                m.from() == from && m.to() == to && m.captured() == captured && m.is_crowning() == crowned
+                m.from() == from
+                    && m.to() == to
+                    && m.captured() == captured
+                    && m.is_crowning() == crowned
             });
             if let Some(m) = found {
                 // The same move, shown with the path the text gave.
@@ -244,10 +249,12 @@ impl Position {
             }),
             (None, _) => match traced {
                 Err(e) => Err(e),
-                Ok((_, captured, _)) if captured.count() < required => Err(ParseMoveError::NotMaximal {
-                    captured: captured.count(),
-                    required,
-                }),
+                Ok((_, captured, _)) if captured.count() < required => {
+                    Err(ParseMoveError::NotMaximal {
+                        captured: captured.count(),
+                        required,
+                    })
+                }
                 Ok(_) => Err(ParseMoveError::NoSuchCapture { from, to }),
             },
         }

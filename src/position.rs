@@ -399,7 +399,7 @@ impl Position {
     /// ```
     /// use turkish_draughts::{Position, RuleSet};
     /// assert!(Position::start().has_legal_move());
-    /// assert!(!Position::from_fen("W:Wa7:Ba8,b7", RuleSet::Default)?.has_legal_move());
+    /// assert!(!Position::from_fen("W:Wa7:BKa8,b7,c7", RuleSet::Default)?.has_legal_move());
     /// # Ok::<(), turkish_draughts::FenError>(())
     /// ```
     pub fn has_legal_move(&self) -> bool {

@@ -1,0 +1,57 @@
+//! Helpers shared by the rule tests.
+#![allow(dead_code)]
+
+use turkish_draughts::{Move, Position, RuleSet, Setup};
+
+/// A position from FEN, relaxed validation (some examples of the rules put a man on its own
+/// back rank).
+pub fn pos(fen: &str, rules: RuleSet) -> Position {
+    let setup: Setup = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+    Position::from_setup_relaxed(&setup, rules).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// A move's result as text: `from-to` or `fromxto`, the captured squares in braces, and ` K`
+/// when it crowns. Example: `e4xa4 {c4}`.
+pub fn result(m: &Move) -> String {
+    let mut s = format!(
+        "{}{}{}",
+        m.from(),
+        if m.is_capture() { 'x' } else { '-' },
+        m.to()
+    );
+    if m.is_capture() {
+        let caps: Vec<String> = m.captured().into_iter().map(|sq| sq.to_string()).collect();
+        s += &format!(" {{{}}}", caps.join(","));
+    }
+    if m.is_crowning() {
+        s += " K";
+    }
+    s
+}
+
+/// The sorted results of all legal moves.
+pub fn results(fen: &str, rules: RuleSet) -> Vec<String> {
+    let mut v: Vec<String> = pos(fen, rules).legal_moves().iter().map(result).collect();
+    v.sort();
+    v
+}
+
+/// Asserts the exact set of legal move results, under the given rule set.
+#[track_caller]
+pub fn assert_moves(fen: &str, rules: RuleSet, expected: &[&str]) {
+    let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    assert_eq!(
+        results(fen, rules),
+        want,
+        "legal moves of {fen} under {rules}"
+    );
+}
+
+/// Asserts the exact set of legal move results under both rule sets.
+#[track_caller]
+pub fn assert_moves_both(fen: &str, expected: &[&str]) {
+    for rules in RuleSet::ALL {
+        assert_moves(fen, rules, expected);
+    }
+}
