@@ -1,0 +1,503 @@
+//! Side-by-side speed comparison of `turkish-draughts` against `kish` 1.1.7.
+//!
+//! Everything runs on the calling thread: both crates' sequential perft and move generation
+//! only. Each measurement is the best of `--reps` wall-clock runs, with the two crates' runs
+//! interleaved (and their order alternated) so machine noise hits both alike.
+//!
+//! Usage: `cargo run --release --manifest-path bench-compare/Cargo.toml -- [--reps N] [--quick]
+//! [--start-depth D] [--bench-depth D] [--check-depth D]`
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use turkish_draughts::{perft, Color, Position, RuleSet, Setup};
+
+const COMMAND: &str = "cargo run --release --manifest-path bench-compare/Cargo.toml";
+
+/// Expected number of distinct legal moves of each line of `worst-case.fen`.
+const WORST_CASE_MOVES: [usize; 3] = [195, 64, 64];
+
+/// Minimum wall-clock length of one timed batch of move generations.
+const BATCH_TARGET: Duration = Duration::from_millis(50);
+
+struct Options {
+    reps: usize,
+    quick: bool,
+    start_depth: u32,
+    bench_depth: u32,
+    check_depth: u32,
+}
+
+fn usage() -> String {
+    format!(
+        "usage: {COMMAND} -- [--reps N] [--quick] [--start-depth D] [--bench-depth D] [--check-depth D]\n\
+         \n\
+         --reps N         best of N timed runs per measurement (N >= 1; default 5)\n\
+         --quick          smoke run: start-position perft(7), bench.fen sum at depth 5\n\
+         --start-depth D  depth of the start-position perft (default 8, quick 7)\n\
+         --bench-depth D  depth of the bench.fen perft sum (default 7, quick 5)\n\
+         --check-depth D  depth of the untimed node-count cross-check (default 4, quick 3)"
+    )
+}
+
+fn parse_args() -> Result<Options, String> {
+    let mut reps = 5;
+    let mut quick = false;
+    let (mut start_depth, mut bench_depth, mut check_depth) = (None, None, None);
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut number = |name: &str| -> Result<u32, String> {
+            let v = args.next().ok_or_else(|| format!("{name} needs a value"))?;
+            v.parse::<u32>().map_err(|_| format!("{name}: not a number: {v}"))
+        };
+        match arg.as_str() {
+            "--reps" => reps = number("--reps")? as usize,
+            "--quick" => quick = true,
+            "--start-depth" => start_depth = Some(number("--start-depth")?),
+            "--bench-depth" => bench_depth = Some(number("--bench-depth")?),
+            "--check-depth" => check_depth = Some(number("--check-depth")?),
+            "-h" | "--help" => return Err(String::new()),
+            other => return Err(format!("unknown argument: {other}")),
+        }
+    }
+    if reps == 0 {
+        return Err("--reps must be at least 1".into());
+    }
+    Ok(Options {
+        reps,
+        quick,
+        start_depth: start_depth.unwrap_or(if quick { 7 } else { 8 }),
+        bench_depth: bench_depth.unwrap_or(if quick { 5 } else { 7 }),
+        check_depth: check_depth.unwrap_or(if quick { 3 } else { 4 }),
+    })
+}
+
+/// One position, ready for both crates.
+struct Case {
+    fen: String,
+    ours: Setup,
+    kish: kish::Board,
+}
+
+/// Converts our [`Setup`] into a kish board. Both crates number squares the same way
+/// (a1 = bit 0, b1 = bit 1, ..., a2 = bit 8, ..., h8 = bit 63); kish keeps White's and
+/// Black's pieces in `pieces[0]` and `pieces[1]`, kings (of both colours) in `kings`.
+fn to_kish(setup: &Setup) -> kish::Board {
+    let turn = match setup.turn {
+        Color::White => kish::Team::White,
+        Color::Black => kish::Team::Black,
+    };
+    let state = kish::State::new(
+        [setup.white.to_u64(), setup.black.to_u64()],
+        setup.kings.to_u64(),
+    );
+    kish::Board::new(turn, state)
+}
+
+fn load(file: &str) -> Result<Vec<Case>, String> {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "tests", "data", file]
+        .iter()
+        .collect();
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut cases = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let fen = line.trim();
+        if fen.is_empty() || fen.starts_with('#') {
+            continue;
+        }
+        let ours: Setup = fen
+            .parse()
+            .map_err(|e| format!("{file}:{}: {fen}: {e}", n + 1))?;
+        // Check it now so that the timed loops cannot fail.
+        Position::from_setup_relaxed(&ours, RuleSet::Tudaf)
+            .map_err(|e| format!("{file}:{}: {fen}: {e}", n + 1))?;
+        cases.push(Case {
+            fen: fen.to_string(),
+            kish: to_kish(&ours),
+            ours,
+        });
+    }
+    Ok(cases)
+}
+
+fn position(setup: &Setup, rules: RuleSet) -> Position {
+    Position::from_setup_relaxed(setup, rules).expect("checked on load")
+}
+
+/// Runs `f` once and returns how long it took and its result.
+fn timed<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
+    let t = Instant::now();
+    let r = black_box(f());
+    (t.elapsed(), r)
+}
+
+/// A row of the result table.
+struct Row {
+    what: String,
+    ours: Duration,
+    kish: Duration,
+    ours_count: String,
+    kish_count: String,
+}
+
+fn fmt_duration(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 1.0 {
+        format!("{s:.3} s")
+    } else if s >= 1e-3 {
+        format!("{:.2} ms", s * 1e3)
+    } else {
+        format!("{:.2} µs", s * 1e6)
+    }
+}
+
+fn print_table(title: &str, rows: &[Row]) {
+    println!();
+    println!("{title}");
+    let w = rows.iter().map(|r| r.what.chars().count()).max().unwrap_or(0).max(4);
+    let line = format!(
+        "{:<w$}  {:>11}  {:>11}  {:>9}  {:>14}  {:>14}",
+        "test", "ours", "kish", "ours/kish", "ours count", "kish count"
+    );
+    println!("{line}");
+    println!("{}", "-".repeat(line.chars().count()));
+    for r in rows {
+        let ratio = r.ours.as_secs_f64() / r.kish.as_secs_f64();
+        println!(
+            "{:<w$}  {:>11}  {:>11}  {:>9.3}  {:>14}  {:>14}",
+            r.what,
+            fmt_duration(r.ours),
+            fmt_duration(r.kish),
+            ratio,
+            r.ours_count,
+            r.kish_count
+        );
+    }
+}
+
+/// kish perft with our counting convention: moves deduplicated by result (same XOR delta),
+/// and a position without moves before the last ply adds nothing. Untimed, for the
+/// cross-check only.
+fn kish_distinct_perft(board: &kish::Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut actions = board.actions();
+    actions.sort_unstable();
+    actions.dedup();
+    if depth == 1 {
+        return actions.len() as u64;
+    }
+    actions
+        .iter()
+        .map(|a| kish_distinct_perft(&board.apply(a).swap_turn(), depth - 1))
+        .sum()
+}
+
+/// Untimed check that the two crates agree on node counts at low depth. Returns the number
+/// of disagreements on distinct counts (which would point at a bug in either crate).
+fn cross_check(cases: &[(&str, &Case)], max_depth: u32) -> usize {
+    println!();
+    println!(
+        "Node-count cross-check (untimed): ours (tudaf) vs kish's moves deduplicated by result \
+         with dead ends counted as 0 (our convention), at every depth 1..=D; raw kish perft \
+         (each capture path counted, a position without moves = 1 leaf) shown at depth D."
+    );
+    let w = cases.iter().map(|(l, _)| l.len()).max().unwrap_or(0).max(8);
+    println!(
+        "{:<w$}  {:>2}  {:>12}  {:>14}  {:>12}  result",
+        "position", "D", "ours", "kish distinct", "kish raw"
+    );
+    let mut mismatches = 0;
+    for (label, case) in cases {
+        let pos = position(&case.ours, RuleSet::Tudaf);
+        // The worst-case positions explode; keep their cross-check shallow.
+        let depth = if label.starts_with("worst") { max_depth.min(2) } else { max_depth };
+        let mut bad = Vec::new();
+        let (mut ours, mut distinct) = (0, 0);
+        for d in 1..=depth {
+            ours = perft(&pos, d);
+            distinct = kish_distinct_perft(&case.kish, d);
+            if ours != distinct {
+                bad.push(format!("depth {d}: ours {ours} != kish distinct {distinct}"));
+            }
+        }
+        let raw = case.kish.perft(u64::from(depth));
+        let result = if bad.is_empty() {
+            "ok".to_string()
+        } else {
+            mismatches += 1;
+            format!("MISMATCH {} [{}]", bad.join("; "), case.fen)
+        };
+        println!("{label:<w$}  {depth:>2}  {ours:>12}  {distinct:>14}  {raw:>12}  {result}");
+    }
+    if mismatches == 0 {
+        println!("all distinct counts agree");
+    }
+    mismatches
+}
+
+fn run() -> Result<bool, String> {
+    let opts = parse_args()?;
+    println!("{COMMAND}");
+    println!(
+        "turkish-draughts (path ..) vs kish 1.1.7; single thread; best of {} runs each, \
+         interleaved; ours/kish < 1 means ours is faster{}",
+        opts.reps,
+        if opts.quick { "; --quick" } else { "" }
+    );
+
+    let start = Setup::start();
+    let start_case = Case {
+        fen: start.to_string(),
+        kish: to_kish(&start),
+        ours: start,
+    };
+    if start_case.kish != kish::Board::new_default() {
+        return Err("square numbering: converted start position differs from kish's".into());
+    }
+    let bench = load("bench.fen")?;
+    let worst = load("worst-case.fen")?;
+    let mut ok = true;
+
+    // Untimed correctness cross-check first.
+    let mut labelled: Vec<(String, &Case)> = vec![("start".to_string(), &start_case)];
+    labelled.extend(bench.iter().enumerate().map(|(i, c)| (format!("bench#{}", i + 1), c)));
+    labelled.extend(worst.iter().enumerate().map(|(i, c)| (format!("worst#{}", i + 1), c)));
+    let refs: Vec<(&str, &Case)> = labelled.iter().map(|(l, c)| (l.as_str(), *c)).collect();
+    if cross_check(&refs, opts.check_depth) > 0 {
+        ok = false;
+    }
+
+    // a. Start-position perft.
+    {
+        let d = opts.start_depth;
+        let tudaf = Position::new(RuleSet::Tudaf);
+        let default = Position::new(RuleSet::Default);
+        let kb = kish::Board::new_default();
+        let (mut bt, mut bd, mut bk) = (Duration::MAX, Duration::MAX, Duration::MAX);
+        let (mut nt, mut nd, mut nk) = (0, 0, 0);
+        for rep in 0..opts.reps {
+            let mut ours = || {
+                let (t, n) = timed(|| perft(black_box(&tudaf), black_box(d)));
+                bt = bt.min(t);
+                nt = n;
+                let (t, n) = timed(|| perft(black_box(&default), black_box(d)));
+                bd = bd.min(t);
+                nd = n;
+            };
+            let mut theirs = || {
+                let (t, n) = timed(|| black_box(&kb).perft(black_box(u64::from(d))));
+                bk = bk.min(t);
+                nk = n;
+            };
+            if rep % 2 == 0 {
+                ours();
+                theirs();
+            } else {
+                theirs();
+                ours();
+            }
+        }
+        print_table(
+            &format!("a. Start position, perft({d})"),
+            &[
+                Row {
+                    what: "ours tudaf vs kish".into(),
+                    ours: bt,
+                    kish: bk,
+                    ours_count: nt.to_string(),
+                    kish_count: nk.to_string(),
+                },
+                Row {
+                    what: "ours default vs kish".into(),
+                    ours: bd,
+                    kish: bk,
+                    ours_count: nd.to_string(),
+                    kish_count: nk.to_string(),
+                },
+            ],
+        );
+        println!(
+            "   ({:.0} M nodes/s ours tudaf, {:.0} M nodes/s kish)",
+            nt as f64 / bt.as_secs_f64() / 1e6,
+            nk as f64 / bk.as_secs_f64() / 1e6
+        );
+    }
+
+    // b. perft summed over bench.fen (ours under the federation rules kish implements).
+    {
+        let d = opts.bench_depth;
+        let positions: Vec<Position> =
+            bench.iter().map(|c| position(&c.ours, RuleSet::Tudaf)).collect();
+        let n = bench.len();
+        let mut best_ours = vec![Duration::MAX; n];
+        let mut best_kish = vec![Duration::MAX; n];
+        let mut count_ours = vec![0u64; n];
+        let mut count_kish = vec![0u64; n];
+        for rep in 0..opts.reps {
+            for i in 0..n {
+                let mut ours = || {
+                    let (t, c) = timed(|| perft(black_box(&positions[i]), black_box(d)));
+                    best_ours[i] = best_ours[i].min(t);
+                    count_ours[i] = c;
+                };
+                let mut theirs = || {
+                    let (t, c) = timed(|| black_box(&bench[i].kish).perft(black_box(u64::from(d))));
+                    best_kish[i] = best_kish[i].min(t);
+                    count_kish[i] = c;
+                };
+                if (rep + i) % 2 == 0 {
+                    ours();
+                    theirs();
+                } else {
+                    theirs();
+                    ours();
+                }
+            }
+        }
+        let mut rows: Vec<Row> = (0..n)
+            .map(|i| Row {
+                what: format!("bench#{:<2} {}", i + 1, abbreviate(&bench[i].fen, 30)),
+                ours: best_ours[i],
+                kish: best_kish[i],
+                ours_count: count_ours[i].to_string(),
+                kish_count: count_kish[i].to_string(),
+            })
+            .collect();
+        rows.push(Row {
+            what: format!("SUM of {n} positions (sum of bests)"),
+            ours: best_ours.iter().sum(),
+            kish: best_kish.iter().sum(),
+            ours_count: count_ours.iter().sum::<u64>().to_string(),
+            kish_count: count_kish.iter().sum::<u64>().to_string(),
+        });
+        print_table(&format!("b. bench.fen, perft({d}) per position, ours tudaf"), &rows);
+    }
+
+    // c. Full legal move list of the worst-case positions.
+    {
+        let positions: Vec<Position> =
+            worst.iter().map(|c| position(&c.ours, RuleSet::Tudaf)).collect();
+        let mut rows = Vec::new();
+        for (i, (pos, case)) in positions.iter().zip(&worst).enumerate() {
+            let mut scratch: Vec<kish::Action> = Vec::with_capacity(1024);
+            let ours_count = pos.legal_moves().len();
+            case.kish.actions_into(&mut scratch);
+            let kish_count = scratch.len();
+            let mut distinct = scratch.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            if let Some(&want) = WORST_CASE_MOVES.get(i) {
+                if ours_count != want {
+                    println!("ERROR: worst#{} has {ours_count} moves, expected {want}", i + 1);
+                    ok = false;
+                }
+            }
+            if distinct.len() != ours_count {
+                println!(
+                    "MISMATCH worst#{}: ours {ours_count} moves, kish {} distinct",
+                    i + 1,
+                    distinct.len()
+                );
+                ok = false;
+            }
+            // Calibrate each crate's batch size so that a batch lasts at least BATCH_TARGET.
+            let ours_iters = calibrate(|| black_box(black_box(pos).legal_moves()).len());
+            let kish_iters = calibrate(|| {
+                black_box(&case.kish).actions_into(&mut scratch);
+                black_box(scratch.len())
+            });
+            let (mut bo, mut bk) = (Duration::MAX, Duration::MAX);
+            for rep in 0..opts.reps {
+                let mut ours = || {
+                    let (t, _) = timed(|| {
+                        for _ in 0..ours_iters {
+                            black_box(black_box(pos).legal_moves());
+                        }
+                    });
+                    bo = bo.min(t / ours_iters);
+                };
+                let mut theirs = || {
+                    let (t, _) = timed(|| {
+                        for _ in 0..kish_iters {
+                            black_box(&case.kish).actions_into(&mut scratch);
+                            black_box(&scratch);
+                        }
+                    });
+                    bk = bk.min(t / kish_iters);
+                };
+                if rep % 2 == 0 {
+                    ours();
+                    theirs();
+                } else {
+                    theirs();
+                    ours();
+                }
+            }
+            rows.push(Row {
+                what: format!("worst#{} {}", i + 1, abbreviate(&case.fen, 30)),
+                ours: bo,
+                kish: bk,
+                ours_count: ours_count.to_string(),
+                kish_count: format!("{kish_count} ({} dist.)", distinct.len()),
+            });
+        }
+        print_table(
+            "c. worst-case.fen, one full legal move list (time per call; ours legal_moves(), kish actions_into())",
+            &rows,
+        );
+    }
+    Ok(ok)
+}
+
+/// How many calls of `f` make a batch of at least [`BATCH_TARGET`].
+fn calibrate<T>(mut f: impl FnMut() -> T) -> u32 {
+    let mut iters: u32 = 1;
+    loop {
+        let t = Instant::now();
+        for _ in 0..iters {
+            black_box(f());
+        }
+        let e = t.elapsed();
+        if e >= BATCH_TARGET || iters >= 1 << 24 {
+            return iters;
+        }
+        let scale = if e.is_zero() {
+            16.0
+        } else {
+            (BATCH_TARGET.as_secs_f64() / e.as_secs_f64() * 1.1).clamp(1.5, 16.0)
+        };
+        iters = ((iters as f64) * scale).ceil() as u32;
+    }
+}
+
+fn abbreviate(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let head: String = s.chars().take(max - 1).collect();
+        format!("{head}…")
+    }
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => {
+            eprintln!("some checks failed, see above");
+            ExitCode::FAILURE
+        }
+        Err(e) if e.is_empty() => {
+            println!("{}", usage());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}\n\n{}", usage());
+            ExitCode::from(2)
+        }
+    }
+}
