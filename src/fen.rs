@@ -11,7 +11,7 @@ use crate::{Bitboard, Color, Setup, SetupError, Square};
 /// ```
 /// use turkish_draughts::{FenError, Setup};
 /// assert_eq!("X:W:B".parse::<Setup>(), Err(FenError::BadTurn { at: 0 }));
-/// assert_eq!("W:Wa2,a2:B".parse::<Setup>(), Err(FenError::DuplicateSquare { at: 7, square: "a2".parse().unwrap() }));
+/// assert_eq!("W:Wa2,a2:B".parse::<Setup>(), Err(FenError::DuplicateSquare { at: 6, square: "a2".parse().unwrap() }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {

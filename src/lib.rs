@@ -17,6 +17,8 @@ mod perft;
 mod piece;
 mod position;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod square;
 

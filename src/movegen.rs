@@ -271,6 +271,7 @@ impl<S: Side, const CROWN: bool> Search<'_, S, CROWN> {
     /// A king on `at`, having removed `removed`, whose last jump went in direction `last`.
     /// When `skip` is set, continuing in direction `last` is left out: the same jump's first
     /// landing square explores it, with the same results.
+    #[allow(clippy::needless_range_loop)] // `d` is a direction, not only an index
     fn king(&mut self, at: u32, removed: u64, last: usize, skip: bool, depth: u32, crowned: bool) {
         let live = self.opp & !removed;
         if depth + live.count_ones() < self.best

@@ -22,7 +22,7 @@ pub enum Role {
 /// ```
 /// use turkish_draughts::{Color, Piece, Role};
 /// let p = Piece::new(Color::White, Role::King);
-/// assert_eq!(p.char(), 'K');
+/// assert_eq!(p.char(), 'O');
 /// assert_eq!(Piece::new(Color::Black, Role::Man).char(), 'x');
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

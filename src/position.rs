@@ -226,7 +226,7 @@ impl Position {
     /// let setup = "W:WKc3,c4:Bg8".parse()?;
     /// let pos = Position::from_setup_relaxed(&setup, RuleSet::Default)?;
     /// assert!(Position::from_setup(&setup, RuleSet::Default).is_err());
-    /// assert_eq!(pos.legal_moves().len(), 11);
+    /// assert_eq!(pos.legal_moves().len(), 12);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_setup_relaxed(setup: &Setup, rules: RuleSet) -> Result<Position, SetupError> {
@@ -318,8 +318,8 @@ impl Position {
     ///
     /// ```
     /// use turkish_draughts::{Position, RuleSet};
-    /// let pos = Position::from_fen("B:Bh8,Ka7:Wb2,a2", RuleSet::Default)?;
-    /// assert_eq!(pos.fen().to_string(), "B:Wa2,b2:BKa7,h8");
+    /// let pos = Position::from_fen("B:BKh8,a7:Wb2,a2", RuleSet::Default)?;
+    /// assert_eq!(pos.fen().to_string(), "B:Wa2,b2:Ba7,Kh8");
     /// # Ok::<(), turkish_draughts::FenError>(())
     /// ```
     pub const fn fen(&self) -> Setup {
