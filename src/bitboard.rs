@@ -370,6 +370,17 @@ pub(crate) const fn slide<const D: usize>(gen: u64, empty: u64) -> u64 {
     sh(g, s1) & empty & mask
 }
 
+/// Runtime-direction version of [`slide`].
+#[inline(always)]
+pub(crate) const fn slide_dir(gen: u64, empty: u64, d: usize) -> u64 {
+    match d {
+        NORTH => slide::<NORTH>(gen, empty),
+        EAST => slide::<EAST>(gen, empty),
+        SOUTH => slide::<SOUTH>(gen, empty),
+        _ => slide::<WEST>(gen, empty),
+    }
+}
+
 #[inline(always)]
 const fn sh(bb: u64, by: i32) -> u64 {
     if by > 0 {

@@ -8,8 +8,10 @@
 use core::marker::PhantomData;
 
 use crate::bitboard::{
-    nearest, shift, shift_dir, slide, EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST,
+    nearest, shift, shift_dir, slide, slide_dir, EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST,
 };
+use arrayvec::ArrayVec;
+
 use crate::moves::{Move, MoveList, MAX_PATH};
 use crate::{Bitboard, Square};
 
@@ -71,6 +73,25 @@ pub(crate) fn king_reach(sq: u32, d: usize, occ: u64) -> u64 {
     }
 }
 
+/// The squares of `squares` from which a king looking in direction `d` sees, first, a piece of
+/// `live` with an empty square right behind it: those that can capture in direction `d`.
+#[inline(always)]
+fn sees_capture(squares: u64, d: usize, live: u64, empty: u64) -> u64 {
+    let victims = live & shift_dir(empty, d ^ 2);
+    squares & slide_dir(victims, empty, d ^ 2)
+}
+
+/// Whether a king on `at` can jump in direction `d`: the nearest piece that way is one of
+/// `live` and the square behind it is empty.
+#[inline(always)]
+fn can_jump(at: u32, d: usize, live: u64, occ: u64) -> bool {
+    let blk = RAYS[d][at as usize] & occ;
+    blk != 0 && {
+        let q = nearest(blk, d);
+        live & 1 << q != 0 && shift_dir(1 << q, d) & !occ != 0
+    }
+}
+
 /// Whether the side to move has a capture. Pure set arithmetic, no loop over pieces.
 #[inline(always)]
 pub(crate) fn has_capture<S: Side>(own: u64, opp: u64, kings: u64) -> bool {
@@ -94,23 +115,33 @@ pub(crate) fn has_capture<S: Side>(own: u64, opp: u64, kings: u64) -> bool {
     (n | e | s | w) & empty != 0
 }
 
-/// The number of quiet moves, by set arithmetic (each empty square is reached by at most one
-/// king from each direction, so the slides of all kings together count every king move once).
+/// The number of legal moves if they are all quiet, `None` if the side to move has a
+/// capture (and so must capture). One pass of set arithmetic answers both questions: each
+/// empty square is reached by at most one king from each direction, so the slides of all
+/// kings together count every king move once.
 #[inline(always)]
-pub(crate) fn count_quiet<S: Side>(own: u64, opp: u64, kings: u64) -> u64 {
+pub(crate) fn count_if_quiet<S: Side>(own: u64, opp: u64, kings: u64) -> Option<u64> {
     let empty = !(own | opp);
     let men = own & !kings;
-    let mut n = (fwd::<S>(men) & empty).count_ones()
-        + (shift::<EAST>(men) & empty).count_ones()
-        + (shift::<WEST>(men) & empty).count_ones();
+    let (f, e, w) = (fwd::<S>(men), shift::<EAST>(men), shift::<WEST>(men));
+    if (fwd::<S>(f & opp) | shift::<EAST>(e & opp) | shift::<WEST>(w & opp)) & empty != 0 {
+        return None;
+    }
+    let mut n = (f & empty).count_ones() + (e & empty).count_ones() + (w & empty).count_ones();
     let k = own & kings;
     if k != 0 {
-        n += slide::<NORTH>(k, empty).count_ones()
-            + slide::<EAST>(k, empty).count_ones()
-            + slide::<SOUTH>(k, empty).count_ones()
-            + slide::<WEST>(k, empty).count_ones();
+        let (sn, se) = (slide::<NORTH>(k, empty), slide::<EAST>(k, empty));
+        let (ss, sw) = (slide::<SOUTH>(k, empty), slide::<WEST>(k, empty));
+        let hits = shift::<NORTH>(shift::<NORTH>(sn | k) & opp)
+            | shift::<EAST>(shift::<EAST>(se | k) & opp)
+            | shift::<SOUTH>(shift::<SOUTH>(ss | k) & opp)
+            | shift::<WEST>(shift::<WEST>(sw | k) & opp);
+        if hits & empty != 0 {
+            return None;
+        }
+        n += sn.count_ones() + se.count_ones() + ss.count_ones() + sw.count_ones();
     }
-    u64::from(n)
+    Some(u64::from(n))
 }
 
 /// Calls `f(from, to)` for every quiet move (`from`, `to` as single-bit sets).
@@ -187,8 +218,100 @@ struct Memo {
     tag: [u32; 1 << MEMO_BITS],
 }
 
+/// Where the capture search puts the moves it finds.
+pub(crate) trait Sink {
+    /// Forgets every move (a longer capture was found).
+    fn clear(&mut self);
+    /// Adds the moves from `from` capturing `captured`, one ending on each square of `tos`,
+    /// unless they are there already. `path` holds the landing squares before the last one.
+    fn add(&mut self, from: u32, tos: u64, captured: u64, crowned: bool, path: &[Square]);
+}
+
+impl Sink for MoveList {
+    fn clear(&mut self) {
+        MoveList::clear(self);
+    }
+
+    fn add(&mut self, from: u32, mut tos: u64, captured: u64, crowned: bool, path: &[Square]) {
+        let (from, captured) = (sq(from), Bitboard::from_u64(captured));
+        while tos != 0 {
+            let to = sq(tos.trailing_zeros());
+            tos &= tos - 1;
+            if self.iter().any(|m| {
+                m.captured == captured && m.to == to && m.from == from && m.crowned == crowned
+            }) {
+                continue;
+            }
+            let mut m = Move {
+                captured,
+                from,
+                to,
+                crowned,
+                len: path.len() as u8 + 1,
+                path: [Square::A1; MAX_PATH],
+            };
+            m.path[..path.len()].copy_from_slice(path);
+            m.path[path.len()] = to;
+            self.push(m);
+        }
+    }
+}
+
+/// Capture moves without paths, grouped by origin, captured set and crowning, with a set of
+/// destinations each: what perft needs, at a fraction of the cost of single moves.
+#[derive(Default)]
+pub(crate) struct Groups(ArrayVec<Group, { MoveList::CAPACITY }>);
+
+/// Capture moves that differ only in their destination.
+#[derive(Clone, Copy)]
+pub(crate) struct Group {
+    pub(crate) captured: u64,
+    pub(crate) tos: u64,
+    pub(crate) from: u32,
+    pub(crate) crowned: bool,
+}
+
+impl Groups {
+    /// The number of moves.
+    pub(crate) fn count(&self) -> u64 {
+        self.0.iter().map(|g| u64::from(g.tos.count_ones())).sum()
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &Group> {
+        self.0.iter()
+    }
+}
+
+impl Sink for Groups {
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    fn add(&mut self, from: u32, tos: u64, captured: u64, crowned: bool, _path: &[Square]) {
+        if let Some(g) = self
+            .0
+            .iter_mut()
+            .find(|g| g.captured == captured && g.from == from && g.crowned == crowned)
+        {
+            g.tos |= tos;
+        } else if self
+            .0
+            .try_push(Group {
+                captured,
+                tos,
+                from,
+                crowned,
+            })
+            .is_err()
+        {
+            // Each group holds at least one distinct move.
+            crate::moves::overflow();
+        }
+    }
+}
+
 /// The depth-first capture search from one piece.
-struct Search<'a, S: Side, const CROWN: bool> {
+struct Search<'a, S: Side, const CROWN: bool, K: Sink> {
     /// The moving side's other pieces (the mover has left its square).
     own: u64,
     /// The opponent's pieces when the move starts.
@@ -202,7 +325,7 @@ struct Search<'a, S: Side, const CROWN: bool> {
     /// indexed by `crowned`. When `best == full` and every square the mover could end on is
     /// in here, a state cannot add a new move.
     found_all: [u64; 2],
-    out: &'a mut MoveList,
+    out: &'a mut K,
     path: [Square; MAX_PATH],
     memo: Option<&'a mut Memo>,
     budget: u32,
@@ -210,8 +333,10 @@ struct Search<'a, S: Side, const CROWN: bool> {
     side: PhantomData<S>,
 }
 
-impl<S: Side, const CROWN: bool> Search<'_, S, CROWN> {
-    fn emit(&mut self, to: u32, removed: u64, depth: u32, crowned: bool) {
+impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
+    /// Moves ending on the squares of `tos` after `depth` captures; the path up to the last
+    /// landing is in `self.path`.
+    fn emit(&mut self, tos: u64, removed: u64, depth: u32, crowned: bool) {
         if depth < self.best || depth == 0 {
             return;
         }
@@ -220,24 +345,10 @@ impl<S: Side, const CROWN: bool> Search<'_, S, CROWN> {
             self.best = depth;
         }
         if depth == self.full {
-            self.found_all[usize::from(crowned)] |= 1 << to;
+            self.found_all[usize::from(crowned)] |= tos;
         }
-        let (from, to, captured) = (sq(self.from), sq(to), Bitboard::from_u64(removed));
-        if self
-            .out
-            .iter()
-            .any(|m| m.captured == captured && m.to == to && m.from == from && m.crowned == crowned)
-        {
-            return;
-        }
-        self.out.push(Move {
-            captured,
-            from,
-            to,
-            crowned,
-            len: depth as u8,
-            path: self.path,
-        });
+        let path = &self.path[..depth as usize - 1];
+        self.out.add(self.from, tos, removed, crowned, path);
     }
 
     /// Whether the state was explored before (and records it if not). Without a memo table it
@@ -268,11 +379,35 @@ impl<S: Side, const CROWN: bool> Search<'_, S, CROWN> {
         false
     }
 
-    /// A king on `at`, having removed `removed`, whose last jump went in direction `last`.
-    /// When `skip` is set, continuing in direction `last` is left out: the same jump's first
-    /// landing square explores it, with the same results.
-    #[allow(clippy::needless_range_loop)] // `d` is a direction, not only an index
-    fn king(&mut self, at: u32, removed: u64, last: usize, skip: bool, depth: u32, crowned: bool) {
+    /// A king on `at` that starts its capture, or was just crowned by a jump in direction
+    /// `last`: it tries every direction.
+    fn king(&mut self, at: u32, removed: u64, last: usize, depth: u32, crowned: bool) {
+        let live = self.opp & !removed;
+        let occ = self.own | live;
+        let mut found = false;
+        for d in [NORTH, EAST, SOUTH, WEST] {
+            if d != last ^ 2 && can_jump(at, d, live, occ) {
+                found = true;
+                self.jump_dir(d, at, removed, depth, crowned);
+                if self.aborted {
+                    return;
+                }
+            }
+        }
+        if !found {
+            self.emit(1 << at, removed, depth, crowned);
+        }
+    }
+
+    /// The king on `at` jumps in direction `d` over the nearest piece, which the caller has
+    /// checked is a live opponent piece with an empty square behind it, and goes on from each
+    /// landing square.
+    ///
+    /// Which landing squares can capture again is worked out for all of them at once, so the
+    /// final landings are emitted without a search step each. Going straight on gives the
+    /// same results from every landing square of the jump, so it is explored from the first
+    /// one only.
+    fn jump<const D: usize>(&mut self, at: u32, removed: u64, depth: u32, crowned: bool) {
         let live = self.opp & !removed;
         if depth + live.count_ones() < self.best
             || (self.best == self.full && !self.own & !self.found_all[usize::from(crowned)] == 0)
@@ -280,53 +415,57 @@ impl<S: Side, const CROWN: bool> Search<'_, S, CROWN> {
             return;
         }
         let occ = self.own | live;
-        let mut jumps = [(0usize, 0u32, 0u64); 4];
-        let mut n = 0;
-        let mut found = false;
-        for d in 0..4 {
-            if d == last ^ 2 {
-                continue;
-            }
-            let blk = RAYS[d][at as usize] & occ;
-            if blk == 0 {
-                continue;
-            }
-            let p = nearest(blk, d);
-            if live & 1 << p == 0 {
-                continue;
-            }
-            let land = king_reach(p, d, occ);
-            if land == 0 {
-                continue;
-            }
-            found = true;
-            if skip && d == last {
-                continue;
-            }
-            jumps[n] = (d, p, land);
-            n += 1;
+        let p = nearest(RAYS[D][at as usize] & occ, D);
+        let land = king_reach(p, D, occ);
+        let removed = removed | 1 << p;
+        let live = live & !(1 << p);
+        let occ = self.own | live;
+        let empty = !occ;
+        let depth = depth + 1;
+        let first = nearest(land, D);
+        let ahead = can_jump(first, D, live, occ);
+        let left = sees_capture(land, D ^ 1, live, empty);
+        let right = sees_capture(land, D ^ 3, live, empty);
+        let at_path = depth as usize - 1;
+        // Landing squares with no way on end the move.
+        if !ahead {
+            self.emit(land & !(left | right), removed, depth, crowned);
         }
-        if !found {
-            self.emit(at, removed, depth, crowned);
-            return;
-        }
-        if depth >= 1 && self.seen(at, removed, last, skip, crowned) {
-            return;
-        }
-        for &(d, p, land) in &jumps[..n] {
-            let removed = removed | 1 << p;
-            let mut l = land;
-            let mut first = true;
-            while l != 0 {
-                let t = nearest(l, d);
-                l &= !(1 << t);
-                self.path[depth as usize] = sq(t);
-                self.king(t, removed, d, !first, depth + 1, crowned);
+        // The others go on: straight on from the first landing square only, turning from any.
+        let mut go_on = (left | right) & land | if ahead { 1 << first } else { 0 };
+        while go_on != 0 {
+            let t = nearest(go_on, D);
+            go_on &= !(1 << t);
+            if self.seen(t, removed, D, t != first, crowned) {
                 if self.aborted {
                     return;
                 }
-                first = false;
+                continue;
             }
+            self.path[at_path] = sq(t);
+            if ahead && t == first {
+                self.jump::<D>(t, removed, depth, crowned);
+            }
+            if left & 1 << t != 0 && !self.aborted {
+                self.jump_dir(D ^ 1, t, removed, depth, crowned);
+            }
+            if right & 1 << t != 0 && !self.aborted {
+                self.jump_dir(D ^ 3, t, removed, depth, crowned);
+            }
+            if self.aborted {
+                return;
+            }
+        }
+    }
+
+    /// [`jump`](Self::jump) with the direction known only at run time.
+    #[inline(always)]
+    fn jump_dir(&mut self, d: usize, at: u32, removed: u64, depth: u32, crowned: bool) {
+        match d {
+            NORTH => self.jump::<NORTH>(at, removed, depth, crowned),
+            EAST => self.jump::<EAST>(at, removed, depth, crowned),
+            SOUTH => self.jump::<SOUTH>(at, removed, depth, crowned),
+            _ => self.jump::<WEST>(at, removed, depth, crowned),
         }
     }
 
@@ -349,7 +488,7 @@ impl<S: Side, const CROWN: bool> Search<'_, S, CROWN> {
             let t = land.trailing_zeros();
             self.path[depth as usize] = sq(t);
             if CROWN && land & S::PROMO != 0 {
-                self.king(t, removed | over, d, false, depth + 1, true);
+                self.king(t, removed | over, d, depth + 1, true);
             } else {
                 self.man(t, removed | over, depth + 1);
             }
@@ -358,7 +497,7 @@ impl<S: Side, const CROWN: bool> Search<'_, S, CROWN> {
             }
         }
         if !found {
-            self.emit(at, removed, depth, bit & S::PROMO != 0);
+            self.emit(bit, removed, depth, bit & S::PROMO != 0);
         }
     }
 
@@ -378,7 +517,7 @@ impl<S: Side, const CROWN: bool> Search<'_, S, CROWN> {
             self.own = own & !(1 << from);
             self.found_all = [0; 2];
             if kings & 1 << from != 0 {
-                self.king(from, 0, NONE, false, 0, false);
+                self.king(from, 0, NONE, 0, false);
             } else {
                 self.man(from, 0, 0);
             }
@@ -391,14 +530,14 @@ impl<S: Side, const CROWN: bool> Search<'_, S, CROWN> {
 
 /// Replaces the contents of `out` with the legal captures: distinct by result, all of the
 /// maximum length. Leaves `out` empty when there is no capture.
-pub(crate) fn gen_captures<S: Side, const CROWN: bool>(
+pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
     own: u64,
     opp: u64,
     kings: u64,
-    out: &mut MoveList,
+    out: &mut K,
 ) {
     out.clear();
-    let mut search = Search::<S, CROWN> {
+    let mut search = Search::<S, CROWN, K> {
         own,
         opp,
         from: 0,
@@ -414,7 +553,7 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool>(
     };
     search.run(own, kings);
     if search.aborted {
-        gen_captures_memo::<S, CROWN>(own, opp, kings, search.out);
+        gen_captures_memo::<S, CROWN, K>(own, opp, kings, search.out);
     }
 }
 
@@ -422,18 +561,18 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool>(
 /// positions where capture paths explode.
 #[cold]
 #[inline(never)]
-fn gen_captures_memo<S: Side, const CROWN: bool>(
+fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
     own: u64,
     opp: u64,
     kings: u64,
-    out: &mut MoveList,
+    out: &mut K,
 ) {
     out.clear();
     let mut memo = Memo {
         removed: [0; 1 << MEMO_BITS],
         tag: [0; 1 << MEMO_BITS],
     };
-    let mut search = Search::<S, CROWN> {
+    let mut search = Search::<S, CROWN, K> {
         own,
         opp,
         from: 0,

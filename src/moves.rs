@@ -253,9 +253,10 @@ impl MoveList {
     }
 }
 
+/// Reports a move list overflow: never silent truncation.
 #[cold]
 #[inline(never)]
-fn overflow() -> ! {
+pub(crate) fn overflow() -> ! {
     panic!(
         "more than {} distinct legal moves: please report this position",
         MoveList::CAPACITY

@@ -1,8 +1,8 @@
 //! Perft: counting the leaves of the legal-move tree.
 
-use crate::movegen::{self, Side};
+use crate::movegen::{self, Groups, Side};
 use crate::position::{apply, dispatch};
-use crate::{Move, MoveList, Position};
+use crate::{Move, Position};
 
 /// The number of leaf nodes of the legal-move tree of depth `depth` (`1` for depth 0).
 ///
@@ -53,29 +53,36 @@ fn perft_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, depth: u
 
 /// `depth >= 1`.
 fn perft_rec<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, depth: u32) -> u64 {
-    if movegen::has_capture::<S>(own, opp, kings) {
-        let mut list = MoveList::new();
-        movegen::gen_captures::<S, CROWN>(own, opp, kings, &mut list);
+    if depth == 1 {
+        if let Some(n) = movegen::count_if_quiet::<S>(own, opp, kings) {
+            return n;
+        }
+    }
+    if depth == 1 || movegen::has_capture::<S>(own, opp, kings) {
+        let mut groups = Groups::default();
+        movegen::gen_captures::<S, CROWN, Groups>(own, opp, kings, &mut groups);
         if depth == 1 {
-            return list.len() as u64;
+            return groups.count();
         }
         let mut nodes = 0;
-        for m in &list {
-            let (own2, opp2, kings2) = apply(
-                own,
-                opp,
-                kings,
-                m.from.index(),
-                m.to.index(),
-                m.captured.to_u64(),
-                m.crowned,
-            );
-            nodes += perft_rec::<S::Other, CROWN>(opp2, own2, kings2, depth - 1);
+        for g in groups.iter() {
+            let mut tos = g.tos;
+            while tos != 0 {
+                let to = tos.trailing_zeros();
+                tos &= tos - 1;
+                let (own2, opp2, kings2) = apply(
+                    own,
+                    opp,
+                    kings,
+                    g.from as u8,
+                    to as u8,
+                    g.captured,
+                    g.crowned,
+                );
+                nodes += perft_rec::<S::Other, CROWN>(opp2, own2, kings2, depth - 1);
+            }
         }
         return nodes;
-    }
-    if depth == 1 {
-        return movegen::count_quiet::<S>(own, opp, kings);
     }
     let mut nodes = 0;
     movegen::for_each_quiet::<S>(own, opp, kings, |f, t| {

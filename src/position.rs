@@ -150,7 +150,7 @@ pub(crate) use dispatch;
 
 fn legal_moves_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
     if movegen::has_capture::<S>(own, opp, kings) {
-        movegen::gen_captures::<S, CROWN>(own, opp, kings, out);
+        movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out);
     } else {
         out.clear();
         movegen::gen_quiet::<S>(own, opp, kings, out);
@@ -162,7 +162,7 @@ fn has_capture_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64) ->
 }
 
 fn has_move_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64) -> bool {
-    movegen::has_capture::<S>(own, opp, kings) || movegen::count_quiet::<S>(own, opp, kings) > 0
+    movegen::count_if_quiet::<S>(own, opp, kings).map_or(true, |n| n > 0)
 }
 
 impl Position {
