@@ -502,28 +502,74 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
     }
 
     fn run(&mut self, own: u64, kings: u64) {
-        let empty = !(own | self.opp);
+        let opp = self.opp;
+        let empty = !(own | opp);
         let men = own & !kings;
-        // Men that can make a first jump; every king is tried.
-        let jumpers = men
-            & (back::<S>(back::<S>(empty) & self.opp)
-                | shift::<EAST>(shift::<EAST>(empty) & self.opp)
-                | shift::<WEST>(shift::<WEST>(empty) & self.opp));
-        let mut pieces = jumpers | (own & kings);
+        // The men's first jumps, all men at once, one direction at a time. A man's later
+        // jumps never look at the square it jumped or the square it came from, so the
+        // squares from which a man could jump on are the same as before the first jump.
+        // The squares from which a man can jump forward, east and west.
+        let can_go_on = [
+            back::<S>(back::<S>(empty) & opp),
+            shift::<WEST>(shift::<WEST>(empty) & opp),
+            shift::<EAST>(shift::<EAST>(empty) & opp),
+        ];
+        for (i, d) in [S::FWD, EAST, WEST].into_iter().enumerate() {
+            let over = shift_dir(men, d) & opp;
+            let land = shift_dir(over, d) & empty;
+            if land == 0 {
+                continue;
+            }
+            // Going on forward or in the same direction; never straight back.
+            let more = can_go_on[0]
+                | can_go_on[i]
+                | if i == 0 {
+                    can_go_on[1] | can_go_on[2]
+                } else {
+                    0
+                };
+            // Crowned on landing (default rule set): searched as a king.
+            let more = if CROWN { more | S::PROMO } else { more };
+            let mut l = land;
+            while l != 0 {
+                let t = l.trailing_zeros();
+                let tb = 1u64 << t;
+                l &= l - 1;
+                let victim = shift_dir(tb, d ^ 2);
+                let from = shift_dir(victim, d ^ 2).trailing_zeros();
+                self.start(own, from);
+                self.path[0] = sq(t);
+                if more & tb == 0 {
+                    self.emit(tb, victim, 1, tb & S::PROMO != 0);
+                } else if CROWN && tb & S::PROMO != 0 {
+                    self.king(t, victim, d, 1, true);
+                } else {
+                    self.man(t, victim, 1);
+                }
+                if self.aborted {
+                    return;
+                }
+            }
+        }
+        let mut pieces = own & kings;
         while pieces != 0 {
             let from = pieces.trailing_zeros();
             pieces &= pieces - 1;
-            self.from = from;
-            self.own = own & !(1 << from);
-            self.found_all = [0; 2];
-            if kings & 1 << from != 0 {
-                self.king(from, 0, NONE, 0, false);
-            } else {
-                self.man(from, 0, 0);
-            }
+            self.start(own, from);
+            self.king(from, 0, NONE, 0, false);
             if self.aborted {
                 return;
             }
+        }
+    }
+
+    /// Makes `from` the origin of the moves searched next.
+    #[inline(always)]
+    fn start(&mut self, own: u64, from: u32) {
+        if self.from != from {
+            self.from = from;
+            self.own = own & !(1 << from);
+            self.found_all = [0; 2];
         }
     }
 }
@@ -540,7 +586,7 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
     let mut search = Search::<S, CROWN, K> {
         own,
         opp,
-        from: 0,
+        from: 64,
         best: 0,
         full: opp.count_ones(),
         found_all: [0; 2],
@@ -575,7 +621,7 @@ fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
     let mut search = Search::<S, CROWN, K> {
         own,
         opp,
-        from: 0,
+        from: 64,
         best: 0,
         full: opp.count_ones(),
         found_all: [0; 2],
