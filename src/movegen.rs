@@ -208,7 +208,7 @@ const NONE: usize = 4;
 const BUDGET: u32 = 2_000;
 
 /// log2 of the number of slots of the memo table.
-const MEMO_BITS: u32 = 13;
+const MEMO_BITS: u32 = 14;
 
 /// A direct-mapped table of explored capture states. It is a cache: a state pushed out by
 /// another is explored again, which repeats work but never changes the result (results are

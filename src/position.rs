@@ -351,6 +351,12 @@ impl Position {
     /// moves otherwise. Moves with the same result are listed once. Nothing is allocated on
     /// the heap.
     ///
+    /// # Stack use
+    ///
+    /// Positions where capture paths explode (a king facing many scattered pieces) are
+    /// searched with a table of explored states that lives on the stack, about 200 KB, for
+    /// the length of the call.
+    ///
     /// # Panics
     ///
     /// Only if a position had more than [`MoveList::CAPACITY`] distinct legal moves, which no
