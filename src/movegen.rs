@@ -220,6 +220,8 @@ struct Memo {
 
 /// Where the capture search puts the moves it finds.
 pub(crate) trait Sink {
+    /// Whether the moves keep their landing paths (the search only records them if so).
+    const PATHS: bool;
     /// Forgets every move (a longer capture was found).
     fn clear(&mut self);
     /// Adds the moves from `from` capturing `captured`, one ending on each square of `tos`,
@@ -228,6 +230,8 @@ pub(crate) trait Sink {
 }
 
 impl Sink for MoveList {
+    const PATHS: bool = true;
+
     fn clear(&mut self) {
         MoveList::clear(self);
     }
@@ -283,6 +287,8 @@ impl Groups {
 }
 
 impl Sink for Groups {
+    const PATHS: bool = false;
+
     fn clear(&mut self) {
         self.0.clear();
     }
@@ -325,6 +331,8 @@ struct Search<'a, S: Side, const CROWN: bool, K: Sink> {
     /// indexed by `crowned`. When `best == full` and every square the mover could end on is
     /// in here, a state cannot add a new move.
     found_all: [u64; 2],
+    /// Whether the mover is a man crowned during this move (so a king now).
+    crowned: bool,
     out: &'a mut K,
     path: [Square; MAX_PATH],
     memo: Option<&'a mut Memo>,
@@ -353,7 +361,7 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
 
     /// Whether the state was explored before (and records it if not). Without a memo table it
     /// spends budget instead, and aborts the search when the budget is gone.
-    fn seen(&mut self, at: u32, removed: u64, last: usize, skip: bool, crowned: bool) -> bool {
+    fn seen(&mut self, at: u32, removed: u64, last: usize, skip: bool) -> bool {
         let Some(memo) = self.memo.as_deref_mut() else {
             if self.budget == 0 {
                 self.aborted = true;
@@ -366,7 +374,7 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
             | at << 1
             | (last as u32) << 7
             | u32::from(skip) << 10
-            | u32::from(crowned) << 11
+            | u32::from(self.crowned) << 11
             | self.from << 12;
         let h = ((removed ^ u64::from(tag).wrapping_mul(0x9e37_79b9_7f4a_7c15))
             .wrapping_mul(0x2545_f491_4f6c_dd1d)
@@ -381,21 +389,21 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
 
     /// A king on `at` that starts its capture, or was just crowned by a jump in direction
     /// `last`: it tries every direction.
-    fn king(&mut self, at: u32, removed: u64, last: usize, depth: u32, crowned: bool) {
+    fn king(&mut self, at: u32, removed: u64, last: usize, depth: u32) {
         let live = self.opp & !removed;
         let occ = self.own | live;
         let mut found = false;
         for d in [NORTH, EAST, SOUTH, WEST] {
             if d != last ^ 2 && can_jump(at, d, live, occ) {
                 found = true;
-                self.jump_dir(d, at, removed, depth, crowned);
+                self.jump_dir(d, at, removed, depth);
                 if self.aborted {
                     return;
                 }
             }
         }
         if !found {
-            self.emit(1 << at, removed, depth, crowned);
+            self.emit(1 << at, removed, depth, self.crowned);
         }
     }
 
@@ -407,10 +415,11 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
     /// final landings are emitted without a search step each. Going straight on gives the
     /// same results from every landing square of the jump, so it is explored from the first
     /// one only.
-    fn jump<const D: usize>(&mut self, at: u32, removed: u64, depth: u32, crowned: bool) {
+    fn jump<const D: usize>(&mut self, at: u32, removed: u64, depth: u32) {
         let live = self.opp & !removed;
         if depth + live.count_ones() < self.best
-            || (self.best == self.full && !self.own & !self.found_all[usize::from(crowned)] == 0)
+            || (self.best == self.full
+                && !self.own & !self.found_all[usize::from(self.crowned)] == 0)
         {
             return;
         }
@@ -429,28 +438,30 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
         let at_path = depth as usize - 1;
         // Landing squares with no way on end the move.
         if !ahead {
-            self.emit(land & !(left | right), removed, depth, crowned);
+            self.emit(land & !(left | right), removed, depth, self.crowned);
         }
         // The others go on: straight on from the first landing square only, turning from any.
         let mut go_on = (left | right) & land | if ahead { 1 << first } else { 0 };
         while go_on != 0 {
             let t = nearest(go_on, D);
             go_on &= !(1 << t);
-            if self.seen(t, removed, D, t != first, crowned) {
+            if self.seen(t, removed, D, t != first) {
                 if self.aborted {
                     return;
                 }
                 continue;
             }
-            self.path[at_path] = sq(t);
+            if K::PATHS {
+                self.path[at_path] = sq(t);
+            }
             if ahead && t == first {
-                self.jump::<D>(t, removed, depth, crowned);
+                self.jump::<D>(t, removed, depth);
             }
             if left & 1 << t != 0 && !self.aborted {
-                self.jump_dir(D ^ 1, t, removed, depth, crowned);
+                self.jump_dir(D ^ 1, t, removed, depth);
             }
             if right & 1 << t != 0 && !self.aborted {
-                self.jump_dir(D ^ 3, t, removed, depth, crowned);
+                self.jump_dir(D ^ 3, t, removed, depth);
             }
             if self.aborted {
                 return;
@@ -460,12 +471,12 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
 
     /// [`jump`](Self::jump) with the direction known only at run time.
     #[inline(always)]
-    fn jump_dir(&mut self, d: usize, at: u32, removed: u64, depth: u32, crowned: bool) {
+    fn jump_dir(&mut self, d: usize, at: u32, removed: u64, depth: u32) {
         match d {
-            NORTH => self.jump::<NORTH>(at, removed, depth, crowned),
-            EAST => self.jump::<EAST>(at, removed, depth, crowned),
-            SOUTH => self.jump::<SOUTH>(at, removed, depth, crowned),
-            _ => self.jump::<WEST>(at, removed, depth, crowned),
+            NORTH => self.jump::<NORTH>(at, removed, depth),
+            EAST => self.jump::<EAST>(at, removed, depth),
+            SOUTH => self.jump::<SOUTH>(at, removed, depth),
+            _ => self.jump::<WEST>(at, removed, depth),
         }
     }
 
@@ -486,9 +497,11 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
             }
             found = true;
             let t = land.trailing_zeros();
-            self.path[depth as usize] = sq(t);
+            if K::PATHS {
+                self.path[depth as usize] = sq(t);
+            }
             if CROWN && land & S::PROMO != 0 {
-                self.king(t, removed | over, d, depth + 1, true);
+                self.crown_and_go_on(t, removed | over, d, depth + 1);
             } else {
                 self.man(t, removed | over, depth + 1);
             }
@@ -538,11 +551,13 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
                 let victim = shift_dir(tb, d ^ 2);
                 let from = shift_dir(victim, d ^ 2).trailing_zeros();
                 self.start(own, from);
-                self.path[0] = sq(t);
+                if K::PATHS {
+                    self.path[0] = sq(t);
+                }
                 if more & tb == 0 {
                     self.emit(tb, victim, 1, tb & S::PROMO != 0);
                 } else if CROWN && tb & S::PROMO != 0 {
-                    self.king(t, victim, d, 1, true);
+                    self.crown_and_go_on(t, victim, d, 1);
                 } else {
                     self.man(t, victim, 1);
                 }
@@ -556,11 +571,18 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
             let from = pieces.trailing_zeros();
             pieces &= pieces - 1;
             self.start(own, from);
-            self.king(from, 0, NONE, 0, false);
+            self.king(from, 0, NONE, 0);
             if self.aborted {
                 return;
             }
         }
+    }
+
+    /// A man crowned by a jump in direction `last` goes on as a king (default rule set).
+    fn crown_and_go_on(&mut self, at: u32, removed: u64, last: usize, depth: u32) {
+        self.crowned = true;
+        self.king(at, removed, last, depth);
+        self.crowned = false;
     }
 
     /// Makes `from` the origin of the moves searched next.
@@ -590,6 +612,7 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
         best: 0,
         full: opp.count_ones(),
         found_all: [0; 2],
+        crowned: false,
         out,
         path: [Square::A1; MAX_PATH],
         memo: None,
@@ -625,6 +648,7 @@ fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
         best: 0,
         full: opp.count_ones(),
         found_all: [0; 2],
+        crowned: false,
         out,
         path: [Square::A1; MAX_PATH],
         memo: Some(&mut memo),
