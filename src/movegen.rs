@@ -115,6 +115,14 @@ pub(crate) fn has_capture<S: Side>(own: u64, opp: u64, kings: u64) -> bool {
     (n | e | s | w) & empty != 0
 }
 
+/// Adds three sets bit by bit: returns `(ones, twos)` with
+/// `|a| + |b| + |c| = |ones| + 2 |twos|`.
+#[inline(always)]
+const fn carry_save(a: u64, b: u64, c: u64) -> (u64, u64) {
+    let u = a ^ b;
+    (u ^ c, (a & b) | (u & c))
+}
+
 /// The number of legal moves if they are all quiet, `None` if the side to move has a
 /// capture (and so must capture). One pass of set arithmetic answers both questions: each
 /// empty square is reached by at most one king from each direction, so the slides of all
@@ -127,20 +135,28 @@ pub(crate) fn count_if_quiet<S: Side>(own: u64, opp: u64, kings: u64) -> Option<
     if (fwd::<S>(f & opp) | shift::<EAST>(e & opp) | shift::<WEST>(w & opp)) & empty != 0 {
         return None;
     }
-    let mut n = (f & empty).count_ones() + (e & empty).count_ones() + (w & empty).count_ones();
+    let (f, e, w) = (f & empty, e & empty, w & empty);
     let k = own & kings;
-    if k != 0 {
-        let (sn, se) = (slide::<NORTH>(k, empty), slide::<EAST>(k, empty));
-        let (ss, sw) = (slide::<SOUTH>(k, empty), slide::<WEST>(k, empty));
-        let hits = shift::<NORTH>(shift::<NORTH>(sn | k) & opp)
-            | shift::<EAST>(shift::<EAST>(se | k) & opp)
-            | shift::<SOUTH>(shift::<SOUTH>(ss | k) & opp)
-            | shift::<WEST>(shift::<WEST>(sw | k) & opp);
-        if hits & empty != 0 {
-            return None;
-        }
-        n += sn.count_ones() + se.count_ones() + ss.count_ones() + sw.count_ones();
+    if k == 0 {
+        // f + e + w with one carry-save step: two population counts instead of three.
+        let (ones, twos) = carry_save(f, e, w);
+        return Some(u64::from(ones.count_ones() + 2 * twos.count_ones()));
     }
+    let (sn, se) = (slide::<NORTH>(k, empty), slide::<EAST>(k, empty));
+    let (ss, sw) = (slide::<SOUTH>(k, empty), slide::<WEST>(k, empty));
+    let hits = shift::<NORTH>(shift::<NORTH>(sn | k) & opp)
+        | shift::<EAST>(shift::<EAST>(se | k) & opp)
+        | shift::<SOUTH>(shift::<SOUTH>(ss | k) & opp)
+        | shift::<WEST>(shift::<WEST>(sw | k) & opp);
+    if hits & empty != 0 {
+        return None;
+    }
+    // The seven sets added with a carry-save tree: three population counts instead of seven.
+    let (o1, t1) = carry_save(f, e, w);
+    let (o2, t2) = carry_save(sn, se, ss);
+    let (ones, t3) = carry_save(o1, o2, sw);
+    let (twos, fours) = carry_save(t1, t2, t3);
+    let n = ones.count_ones() + 2 * twos.count_ones() + 4 * fours.count_ones();
     Some(u64::from(n))
 }
 
@@ -416,13 +432,12 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
     /// same results from every landing square of the jump, so it is explored from the first
     /// one only.
     fn jump<const D: usize>(&mut self, at: u32, removed: u64, depth: u32) {
-        let live = self.opp & !removed;
-        if depth + live.count_ones() < self.best
-            || (self.best == self.full
-                && !self.own & !self.found_all[usize::from(self.crowned)] == 0)
-        {
+        // (A bound on the captures still possible, such as the pieces left, cannot prune:
+        // `depth` plus the pieces left is always `full`.)
+        if self.best == self.full && !self.own & !self.found_all[usize::from(self.crowned)] == 0 {
             return;
         }
+        let live = self.opp & !removed;
         let occ = self.own | live;
         let p = nearest(RAYS[D][at as usize] & occ, D);
         let land = king_reach(p, D, occ);
@@ -483,9 +498,6 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
     /// A man on `at`, having removed `removed`.
     fn man(&mut self, at: u32, removed: u64, depth: u32) {
         let live = self.opp & !removed;
-        if depth + live.count_ones() < self.best {
-            return;
-        }
         let bit = 1u64 << at;
         let empty = !(self.own | live);
         let mut found = false;
