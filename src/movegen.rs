@@ -375,32 +375,35 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
         self.out.add(self.from, tos, removed, crowned, path);
     }
 
-    /// Whether the state was explored before (and records it if not). Without a memo table it
-    /// spends budget instead, and aborts the search when the budget is gone.
-    fn seen(&mut self, at: u32, removed: u64, last: usize, skip: bool) -> bool {
+    /// Of the directions `dirs` (a bit per direction) in which the king on `at` can jump,
+    /// having removed `removed`, those not explored before, recording them as explored.
+    /// What a jump leads to depends only on where it starts, in which direction and what
+    /// was removed before, not on how the king got there, so each is explored once.
+    ///
+    /// Without a memo table every direction is new, and the call spends budget instead: it
+    /// aborts the search (returning no direction) when the budget is gone.
+    fn unexplored(&mut self, at: u32, removed: u64, dirs: u32) -> u32 {
         let Some(memo) = self.memo.as_deref_mut() else {
             if self.budget == 0 {
                 self.aborted = true;
-                return true;
+                return 0;
             }
             self.budget -= 1;
-            return false;
+            return dirs;
         };
-        let tag = 1
-            | at << 1
-            | (last as u32) << 7
-            | u32::from(skip) << 10
-            | u32::from(self.crowned) << 11
-            | self.from << 12;
-        let h = ((removed ^ u64::from(tag).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        let key = 1 << 4 | at << 5 | u32::from(self.crowned) << 11 | self.from << 12;
+        let h = ((removed ^ u64::from(key).wrapping_mul(0x9e37_79b9_7f4a_7c15))
             .wrapping_mul(0x2545_f491_4f6c_dd1d)
             >> (64 - MEMO_BITS)) as usize;
-        if memo.removed[h] == removed && memo.tag[h] == tag {
-            return true;
+        let entry = memo.tag[h];
+        if memo.removed[h] == removed && entry & !0xf == key {
+            memo.tag[h] = entry | dirs;
+            dirs & !entry
+        } else {
+            memo.removed[h] = removed;
+            memo.tag[h] = key | dirs;
+            dirs
         }
-        memo.removed[h] = removed;
-        memo.tag[h] = tag;
-        false
     }
 
     /// A king on `at` that starts its capture, or was just crowned by a jump in direction
@@ -448,8 +451,26 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
         let depth = depth + 1;
         let first = nearest(land, D);
         let ahead = can_jump(first, D, live, occ);
-        let left = sees_capture(land, D ^ 1, live, empty);
-        let right = sees_capture(land, D ^ 3, live, empty);
+        let (left, right) = if land & (land - 1) == 0 {
+            // One landing square: two ray look-ups are cheaper than two slides.
+            (
+                if can_jump(first, D ^ 1, live, occ) {
+                    land
+                } else {
+                    0
+                },
+                if can_jump(first, D ^ 3, live, occ) {
+                    land
+                } else {
+                    0
+                },
+            )
+        } else {
+            (
+                sees_capture(land, D ^ 1, live, empty),
+                sees_capture(land, D ^ 3, live, empty),
+            )
+        };
         let at_path = depth as usize - 1;
         // Landing squares with no way on end the move.
         if !ahead {
@@ -460,22 +481,20 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
         while go_on != 0 {
             let t = nearest(go_on, D);
             go_on &= !(1 << t);
-            if self.seen(t, removed, D, t != first) {
-                if self.aborted {
-                    return;
-                }
-                continue;
-            }
+            let dirs = u32::from(ahead && t == first) << D
+                | u32::from(left & 1 << t != 0) << (D ^ 1)
+                | u32::from(right & 1 << t != 0) << (D ^ 3);
+            let dirs = self.unexplored(t, removed, dirs);
             if K::PATHS {
                 self.path[at_path] = sq(t);
             }
-            if ahead && t == first {
+            if dirs & 1 << D != 0 {
                 self.jump::<D>(t, removed, depth);
             }
-            if left & 1 << t != 0 && !self.aborted {
+            if dirs & 1 << (D ^ 1) != 0 && !self.aborted {
                 self.jump_dir(D ^ 1, t, removed, depth);
             }
-            if right & 1 << t != 0 && !self.aborted {
+            if dirs & 1 << (D ^ 3) != 0 && !self.aborted {
                 self.jump_dir(D ^ 3, t, removed, depth);
             }
             if self.aborted {
