@@ -33,9 +33,11 @@ fn captures(c: &mut Criterion) {
                 }
                 let n = pos.legal_moves().len();
                 group.throughput(Throughput::Elements(n as u64));
-                group.bench_with_input(BenchmarkId::new(rules.name(), format!("line{}", i + 1)), pos, |b, pos| {
-                    b.iter(|| black_box(pos).legal_moves().len())
-                });
+                group.bench_with_input(
+                    BenchmarkId::new(rules.name(), format!("line{}", i + 1)),
+                    pos,
+                    |b, pos| b.iter(|| black_box(pos).legal_moves().len()),
+                );
             }
         }
         group.finish();
@@ -46,7 +48,11 @@ fn captures(c: &mut Criterion) {
 fn move_lists(c: &mut Criterion) {
     let all = positions(include_str!("../tests/data/bench.fen"), RuleSet::Default);
     c.bench_function("legal_moves/bench-all", |b| {
-        b.iter(|| all.iter().map(|p| black_box(p).legal_moves().len()).sum::<usize>())
+        b.iter(|| {
+            all.iter()
+                .map(|p| black_box(p).legal_moves().len())
+                .sum::<usize>()
+        })
     });
 }
 
@@ -75,5 +81,11 @@ fn perft_bench_suite(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, captures, move_lists, perft_start, perft_bench_suite);
+criterion_group!(
+    benches,
+    captures,
+    move_lists,
+    perft_start,
+    perft_bench_suite
+);
 criterion_main!(benches);

@@ -33,7 +33,9 @@ fn parse_args() -> Result<Args, String> {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--rules" => {
-                let name = args.next().ok_or("--rules needs a value: default or tudaf")?;
+                let name = args
+                    .next()
+                    .ok_or("--rules needs a value: default or tudaf")?;
                 rules = name
                     .parse()
                     .map_err(|_| format!("unknown rule set `{name}`: expected default or tudaf"))?;
@@ -51,7 +53,9 @@ fn parse_args() -> Result<Args, String> {
         }
     }
     let mut positional = positional.into_iter();
-    let depth_text = positional.next().ok_or(format!("missing <depth>; {USAGE}"))?;
+    let depth_text = positional
+        .next()
+        .ok_or(format!("missing <depth>; {USAGE}"))?;
     let depth = depth_text
         .parse()
         .map_err(|_| format!("bad depth `{depth_text}`: expected a whole number"))?;

@@ -52,7 +52,11 @@ fn check_capture_path(p: &RefPos, m: &RefMove, rules: Rules) -> Result<(), Strin
         let (cf, cr) = ((cur % 8) as i32, (cur / 8) as i32);
         let (lf, lr) = ((land % 8) as i32, (land / 8) as i32);
         if cf != lf && cr != lr || cur == land {
-            return Err(format!("leg {}-{} is not straight", square_name(cur), square_name(land)));
+            return Err(format!(
+                "leg {}-{} is not straight",
+                square_name(cur),
+                square_name(land)
+            ));
         }
         let d = ((lf - cf).signum(), (lr - cr).signum());
         if let Some(prev) = last {
@@ -84,7 +88,12 @@ fn check_capture_path(p: &RefPos, m: &RefMove, rules: Rules) -> Result<(), Strin
             r += d.1;
         }
         if enemies.len() != 1 {
-            return Err(format!("{} pieces between {} and {}", enemies.len(), square_name(cur), square_name(land)));
+            return Err(format!(
+                "{} pieces between {} and {}",
+                enemies.len(),
+                square_name(cur),
+                square_name(land)
+            ));
         }
         if board[land] != Cell::Empty {
             return Err(format!("landing square {} is occupied", square_name(land)));
@@ -113,10 +122,24 @@ fn check_capture_path(p: &RefPos, m: &RefMove, rules: Rules) -> Result<(), Strin
 /// Structural checks every generated move list must pass.
 fn check_move_list(p: &RefPos, rules: Rules, moves: &[RefMove]) {
     let fen = to_fen(p);
-    let keys: BTreeSet<Key> = moves.iter().map(|m| (m.from, m.to, m.captured, m.crowned)).collect();
-    assert_eq!(keys.len(), moves.len(), "duplicate results in {} ({:?})", fen, rules);
+    let keys: BTreeSet<Key> = moves
+        .iter()
+        .map(|m| (m.from, m.to, m.captured, m.crowned))
+        .collect();
+    assert_eq!(
+        keys.len(),
+        moves.len(),
+        "duplicate results in {} ({:?})",
+        fen,
+        rules
+    );
     let counts: BTreeSet<u32> = moves.iter().map(|m| m.captured.count_ones()).collect();
-    assert!(counts.len() <= 1, "moves with different capture counts in {} ({:?})", fen, rules);
+    assert!(
+        counts.len() <= 1,
+        "moves with different capture counts in {} ({:?})",
+        fen,
+        rules
+    );
     for m in moves {
         assert!(m.from < 64 && m.to < 64);
         assert_eq!(m.path.last(), Some(&m.to), "path must end on `to`: {:?}", m);
@@ -124,7 +147,12 @@ fn check_move_list(p: &RefPos, rules: Rules, moves: &[RefMove]) {
             assert_eq!(m.path, vec![m.to]);
             assert_ne!(m.from, m.to);
         } else {
-            assert_eq!(m.path.len() as u32, m.captured.count_ones(), "one landing per capture: {:?}", m);
+            assert_eq!(
+                m.path.len() as u32,
+                m.captured.count_ones(),
+                "one landing per capture: {:?}",
+                m
+            );
             if let Err(e) = check_capture_path(p, m, rules) {
                 panic!("bad path {} in {} ({:?}): {}", move_text(m), fen, rules, e);
             }
@@ -138,12 +166,20 @@ fn expect_moves(fen: &str, rules: Rules, expected: &[(&str, &str, &[&str], bool)
     let p = pos(fen);
     let moves = legal_moves(&p, rules);
     check_move_list(&p, rules, &moves);
-    let got: BTreeSet<Key> = moves.iter().map(|m| (m.from, m.to, m.captured, m.crowned)).collect();
+    let got: BTreeSet<Key> = moves
+        .iter()
+        .map(|m| (m.from, m.to, m.captured, m.crowned))
+        .collect();
     let want: BTreeSet<Key> = expected
         .iter()
         .map(|&(f, t, c, k)| (sq(f), sq(t), set_of(c), k))
         .collect();
-    assert_eq!(want.len(), expected.len(), "duplicate in the expected list for {}", fen);
+    assert_eq!(
+        want.len(),
+        expected.len(),
+        "duplicate in the expected list for {}",
+        fen
+    );
     if got != want {
         let missing: Vec<String> = want.difference(&got).map(key_text).collect();
         let extra: Vec<String> = got.difference(&want).map(key_text).collect();
@@ -155,7 +191,10 @@ fn expect_moves(fen: &str, rules: Rules, expected: &[(&str, &str, &[&str], bool)
 }
 
 fn texts(fen: &str, rules: Rules) -> BTreeSet<String> {
-    legal_moves(&pos(fen), rules).iter().map(move_text).collect()
+    legal_moves(&pos(fen), rules)
+        .iter()
+        .map(move_text)
+        .collect()
 }
 
 // ------------------------------------------------------------------------------------------
@@ -229,8 +268,10 @@ fn example_default_vs_federation_crowning() {
         Rules::Tudaf,
         &[("d3", "f1", &["d2", "e1"], true)],
     );
-    let want_default: BTreeSet<String> =
-        ["d3xd1xf1", "d3xd1xg1", "d3xd1xh1"].iter().map(|s| s.to_string()).collect();
+    let want_default: BTreeSet<String> = ["d3xd1xf1", "d3xd1xg1", "d3xd1xh1"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     assert_eq!(texts("B:Wd2,Ke1:Bd3", Rules::Default), want_default);
     let want_tudaf: BTreeSet<String> = ["d3xd1xf1"].iter().map(|s| s.to_string()).collect();
     assert_eq!(texts("B:Wd2,Ke1:Bd3", Rules::Tudaf), want_tudaf);
@@ -282,8 +323,10 @@ fn example_black_man_jumps_south_or_sideways() {
                 ("c5", "e3", &["c4", "d3"], false),
             ],
         );
-        let want: BTreeSet<String> =
-            ["c5xc3xa3", "c5xc3xe3"].iter().map(|s| s.to_string()).collect();
+        let want: BTreeSet<String> = ["c5xc3xa3", "c5xc3xe3"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         assert_eq!(texts("B:Wb3,c4,d3,e5:Bc5,Kh8", rules), want);
     }
 }
@@ -297,7 +340,11 @@ fn extra_man_moves_and_crowning() {
         expect_moves(
             "W:Wd4:Ba7",
             rules,
-            &[("d4", "d5", &[], false), ("d4", "c4", &[], false), ("d4", "e4", &[], false)],
+            &[
+                ("d4", "d5", &[], false),
+                ("d4", "c4", &[], false),
+                ("d4", "e4", &[], false),
+            ],
         );
         // Reaching the far rank by a step crowns.
         expect_moves(
@@ -309,13 +356,21 @@ fn extra_man_moves_and_crowning() {
         expect_moves(
             "B:Wh7:Bc2",
             rules,
-            &[("c2", "c1", &[], true), ("c2", "b2", &[], false), ("c2", "d2", &[], false)],
+            &[
+                ("c2", "c1", &[], true),
+                ("c2", "b2", &[], false),
+                ("c2", "d2", &[], false),
+            ],
         );
         // A man never captures backward.
         expect_moves(
             "W:Wd4:Bd3,Ka8",
             rules,
-            &[("d4", "d5", &[], false), ("d4", "c4", &[], false), ("d4", "e4", &[], false)],
+            &[
+                ("d4", "d5", &[], false),
+                ("d4", "c4", &[], false),
+                ("d4", "e4", &[], false),
+            ],
         );
     }
 }
@@ -329,7 +384,11 @@ fn extra_crowning_mid_capture_along_the_far_rank() {
         &[("g6", "a8", &["g7", "e8", "b8"], true)],
     );
     // Federation: still a man on g8; f8 is empty, so it cannot jump on.
-    expect_moves("W:Wg6:Bg7,Ke8,Kb8", Rules::Tudaf, &[("g6", "g8", &["g7"], true)]);
+    expect_moves(
+        "W:Wg6:Bg7,Ke8,Kb8",
+        Rules::Tudaf,
+        &[("g6", "g8", &["g7"], true)],
+    );
     // Federation: a man on the far rank continues sideways over an adjacent piece.
     expect_moves(
         "W:Wg6:Bg7,Kf8,Kc8",
@@ -347,14 +406,22 @@ fn extra_crowning_mid_capture_along_the_far_rank() {
             ("g6", "d1", &["g7", "e8", "d5"], true),
         ],
     );
-    expect_moves("W:Wg6:Bg7,Ke8,Kd5", Rules::Tudaf, &[("g6", "g8", &["g7"], true)]);
+    expect_moves(
+        "W:Wg6:Bg7,Ke8,Kd5",
+        Rules::Tudaf,
+        &[("g6", "g8", &["g7"], true)],
+    );
     let after = apply(
         &pos("W:Wg6:Bg7,Ke8,Kd5"),
         &legal_moves(&pos("W:Wg6:Bg7,Ke8,Kd5"), Rules::Default)[0],
     );
     assert_eq!(to_fen(&after), "B:WKd1:B");
     // Default: after crowning on g8 by a northward jump it may not turn back south.
-    expect_moves("W:Wg6:Bg7,g4", Rules::Default, &[("g6", "g8", &["g7"], true)]);
+    expect_moves(
+        "W:Wg6:Bg7,g4",
+        Rules::Default,
+        &[("g6", "g8", &["g7"], true)],
+    );
 }
 
 #[test]
@@ -379,7 +446,13 @@ fn move_text_and_square_names() {
     for i in 0..64 {
         assert_eq!(parse_square(&square_name(i)), Some(i));
     }
-    let quiet = RefMove { from: sq("d3"), to: sq("d4"), captured: 0, crowned: false, path: vec![sq("d4")] };
+    let quiet = RefMove {
+        from: sq("d3"),
+        to: sq("d4"),
+        captured: 0,
+        crowned: false,
+        path: vec![sq("d4")],
+    };
     assert_eq!(move_text(&quiet), "d3-d4");
     let cap = RefMove {
         from: sq("b3"),
@@ -404,8 +477,14 @@ fn fen_start_position_and_edge_cases() {
          Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7"
     );
     assert_eq!(parse_fen(&to_fen(&start)), Some(start.clone()));
-    assert_eq!(start.cells.iter().filter(|&&c| c == Cell::WhiteMan).count(), 16);
-    assert_eq!(start.cells.iter().filter(|&&c| c == Cell::BlackMan).count(), 16);
+    assert_eq!(
+        start.cells.iter().filter(|&&c| c == Cell::WhiteMan).count(),
+        16
+    );
+    assert_eq!(
+        start.cells.iter().filter(|&&c| c == Cell::BlackMan).count(),
+        16
+    );
     assert!(start.white_to_move);
 
     // Either list may be empty; input order is free, output is sorted a1..h8.
@@ -431,8 +510,8 @@ fn fen_start_position_and_edge_cases() {
         "W:Wa2,:Ba7",
         "W:Wk2:Ba7",
         "W:WKK2:Ba7",
-        "W:Wa8:Ba7",  // a white man on the far rank
-        "W:Wa2:Ba1",  // a black man on the far rank
+        "W:Wa8:Ba7", // a white man on the far rank
+        "W:Wa2:Ba1", // a black man on the far rank
         "W:Wa2:Ba7:",
         "w:Wa2:Ba7",
     ] {
@@ -443,7 +522,11 @@ fn fen_start_position_and_edge_cases() {
     assert!(parse_fen("W:WKa1,Ka8:BKh1,Kh8").is_some());
     assert_eq!(pos("W:Wa1:Bh8").cells[sq("a1")], Cell::WhiteMan);
     assert_eq!(pos("W:Wa1:Bh8").cells[sq("h8")], Cell::BlackMan);
-    expect_moves("W:Wa1:Bh8", Rules::Default, &[("a1", "a2", &[], false), ("a1", "b1", &[], false)]);
+    expect_moves(
+        "W:Wa1:Bh8",
+        Rules::Default,
+        &[("a1", "a2", &[], false), ("a1", "b1", &[], false)],
+    );
 }
 
 // ------------------------------------------------------------------------------------------
@@ -458,10 +541,19 @@ fn perft_start_position() {
     for rules in ALL_RULES {
         for (i, &want) in expected.iter().enumerate() {
             let depth = i as u32 + 1;
-            assert_eq!(perft(&start, rules, depth), want, "start perft({}) under {:?}", depth, rules);
+            assert_eq!(
+                perft(&start, rules, depth),
+                want,
+                "start perft({}) under {:?}",
+                depth,
+                rules
+            );
         }
     }
-    eprintln!("start-position perft 1..5, both rule sets: {:?}", t.elapsed());
+    eprintln!(
+        "start-position perft 1..5, both rule sets: {:?}",
+        t.elapsed()
+    );
 }
 
 /// Depths 6 and 7 of the start position (slower; run with `-- --ignored`).
@@ -484,7 +576,8 @@ struct Row {
 
 fn perft_rows() -> Vec<Row> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.tsv");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {}", path, e));
+    let text =
+        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {}", path, e));
     let mut rows = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -492,7 +585,13 @@ fn perft_rows() -> Vec<Row> {
             continue;
         }
         let cols: Vec<&str> = line.split('\t').collect();
-        assert_eq!(cols.len(), 4, "line {} of perft.tsv has {} columns", n + 1, cols.len());
+        assert_eq!(
+            cols.len(),
+            4,
+            "line {} of perft.tsv has {} columns",
+            n + 1,
+            cols.len()
+        );
         rows.push(Row {
             fen: cols[0].to_string(),
             depth: cols[1].parse().unwrap(),
@@ -511,15 +610,30 @@ fn perft_table() {
     let mut failures = Vec::new();
     for row in &rows {
         let p = pos(&row.fen);
-        for (rules, want) in [(Rules::Default, row.default_nodes), (Rules::Tudaf, row.tudaf_nodes)] {
+        for (rules, want) in [
+            (Rules::Default, row.default_nodes),
+            (Rules::Tudaf, row.tudaf_nodes),
+        ] {
             let got = perft(&p, rules, row.depth);
             if got != want {
-                failures.push(format!("{}\tdepth {}\t{:?}: got {}, want {}", row.fen, row.depth, rules, got, want));
+                failures.push(format!(
+                    "{}\tdepth {}\t{:?}: got {}, want {}",
+                    row.fen, row.depth, rules, got, want
+                ));
             }
         }
     }
-    eprintln!("perft.tsv: {} rows, both rule sets: {:?}", rows.len(), t.elapsed());
-    assert!(failures.is_empty(), "{} perft mismatches:\n{}", failures.len(), failures.join("\n"));
+    eprintln!(
+        "perft.tsv: {} rows, both rule sets: {:?}",
+        rows.len(),
+        t.elapsed()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} perft mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -565,7 +679,10 @@ fn fen_round_trip_on_table_rows() {
         // are already in that order must print back verbatim (most generated rows are; the
         // hand-written ones use free input order).
         if lists_in_index_order(&row.fen) {
-            assert_eq!(printed, row.fen, "a canonically ordered FEN must print back verbatim");
+            assert_eq!(
+                printed, row.fen,
+                "a canonically ordered FEN must print back verbatim"
+            );
             verbatim += 1;
         }
     }

@@ -499,11 +499,7 @@ pub fn legal_moves(p: &RefPos, rules: Rules) -> Vec<RefMove> {
 
     // 2. Capturing is compulsory, and the maximum number of pieces must be captured.
     if !all_captures.is_empty() {
-        let best = all_captures
-            .keys()
-            .map(|k| k.2.count_ones())
-            .max()
-            .unwrap();
+        let best = all_captures.keys().map(|k| k.2.count_ones()).max().unwrap();
         let mut moves = Vec::new();
         for ((from, to, captured, crowned), path) in all_captures {
             if captured.count_ones() == best {
