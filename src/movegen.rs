@@ -230,8 +230,9 @@ const MEMO_BITS: u32 = 14;
 /// another is explored again, which repeats work but never changes the result (results are
 /// deduplicated on insertion).
 struct Memo {
-    removed: [u64; 1 << MEMO_BITS],
-    tag: [u32; 1 << MEMO_BITS],
+    /// Per slot: the removed set (low and high half) and the key with the explored
+    /// directions in its low four bits, side by side so a probe touches one cache line.
+    slots: [[u32; 3]; 1 << MEMO_BITS],
 }
 
 /// Where the capture search puts the moves it finds.
@@ -395,13 +396,14 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
         let h = ((removed ^ u64::from(key).wrapping_mul(0x9e37_79b9_7f4a_7c15))
             .wrapping_mul(0x2545_f491_4f6c_dd1d)
             >> (64 - MEMO_BITS)) as usize;
-        let entry = memo.tag[h];
-        if memo.removed[h] == removed && entry & !0xf == key {
-            memo.tag[h] = entry | dirs;
-            dirs & !entry
+        let slot = &mut memo.slots[h];
+        let (lo, hi) = (removed as u32, (removed >> 32) as u32);
+        if slot[0] == lo && slot[1] == hi && slot[2] & !0xf == key {
+            let explored = slot[2];
+            slot[2] |= dirs;
+            dirs & !explored
         } else {
-            memo.removed[h] = removed;
-            memo.tag[h] = key | dirs;
+            *slot = [lo, hi, key | dirs];
             dirs
         }
     }
@@ -443,14 +445,23 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
         let live = self.opp & !removed;
         let occ = self.own | live;
         let p = nearest(RAYS[D][at as usize] & occ, D);
-        let land = king_reach(p, D, occ);
         let removed = removed | 1 << p;
         let live = live & !(1 << p);
         let occ = self.own | live;
         let empty = !occ;
         let depth = depth + 1;
+        // The landing squares run from just behind `p` to the next piece, if any; going
+        // straight on means jumping that piece.
+        let beyond = RAYS[D][p as usize];
+        let blk = beyond & occ;
+        let (land, ahead) = if blk == 0 {
+            (beyond, false)
+        } else {
+            let q = nearest(blk, D);
+            let land = beyond & !(RAYS[D][q as usize] | 1 << q);
+            (land, live & 1 << q != 0 && shift::<D>(1 << q) & empty != 0)
+        };
         let first = nearest(land, D);
-        let ahead = can_jump(first, D, live, occ);
         let (left, right) = if land & (land - 1) == 0 {
             // One landing square: two ray look-ups are cheaper than two slides.
             (
@@ -473,8 +484,9 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
         };
         let at_path = depth as usize - 1;
         // Landing squares with no way on end the move.
-        if !ahead {
-            self.emit(land & !(left | right), removed, depth, self.crowned);
+        let done = if ahead { 0 } else { land & !(left | right) };
+        if done != 0 {
+            self.emit(done, removed, depth, self.crowned);
         }
         // The others go on: straight on from the first landing square only, turning from any.
         let mut go_on = (left | right) & land | if ahead { 1 << first } else { 0 };
@@ -669,8 +681,7 @@ fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
 ) {
     out.clear();
     let mut memo = Memo {
-        removed: [0; 1 << MEMO_BITS],
-        tag: [0; 1 << MEMO_BITS],
+        slots: [[0; 3]; 1 << MEMO_BITS],
     };
     let mut search = Search::<S, CROWN, K> {
         own,
