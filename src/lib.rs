@@ -3,6 +3,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -20,6 +22,7 @@ mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;
+mod spill;
 mod square;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};

@@ -10,9 +10,8 @@ use core::marker::PhantomData;
 use crate::bitboard::{
     nearest, shift, shift_dir, slide, slide_dir, EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST,
 };
-use arrayvec::ArrayVec;
-
 use crate::moves::{Move, MoveList, MAX_PATH};
+use crate::spill::Spill;
 use crate::{Bitboard, Square};
 
 /// A side to move, as a type.
@@ -281,7 +280,7 @@ impl Sink for MoveList {
 /// Capture moves without paths, grouped by origin, captured set and crowning, with a set of
 /// destinations each: what perft needs, at a fraction of the cost of single moves.
 #[derive(Default)]
-pub(crate) struct Groups(ArrayVec<Group, { MoveList::CAPACITY }>);
+pub(crate) struct Groups(Spill<Group, { MoveList::CAPACITY }>);
 
 /// Capture moves that differ only in their destination.
 #[derive(Clone, Copy)]
@@ -295,11 +294,15 @@ pub(crate) struct Group {
 impl Groups {
     /// The number of moves.
     pub(crate) fn count(&self) -> u64 {
-        self.0.iter().map(|g| u64::from(g.tos.count_ones())).sum()
+        self.0
+            .as_slice()
+            .iter()
+            .map(|g| u64::from(g.tos.count_ones()))
+            .sum()
     }
 
     pub(crate) fn iter(&self) -> impl Iterator<Item = &Group> {
-        self.0.iter()
+        self.0.as_slice().iter()
     }
 }
 
@@ -313,22 +316,18 @@ impl Sink for Groups {
     fn add(&mut self, from: u32, tos: u64, captured: u64, crowned: bool, _path: &[Square]) {
         if let Some(g) = self
             .0
+            .as_mut_slice()
             .iter_mut()
             .find(|g| g.captured == captured && g.from == from && g.crowned == crowned)
         {
             g.tos |= tos;
-        } else if self
-            .0
-            .try_push(Group {
+        } else {
+            self.0.push(Group {
                 captured,
                 tos,
                 from,
                 crowned,
-            })
-            .is_err()
-        {
-            // Each group holds at least one distinct move.
-            crate::moves::overflow();
+            });
         }
     }
 }

@@ -5,9 +5,8 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops::Deref;
 
-use arrayvec::ArrayVec;
-
 use crate::setup::MAX_PIECES_UNLIMITED;
+use crate::spill::{Spill, SpillIter};
 use crate::{Bitboard, Square};
 
 /// The most landing squares a move's path can hold: one per captured piece, and no side has
@@ -198,24 +197,23 @@ impl fmt::Debug for Move {
     }
 }
 
-/// The legal moves of a position, held on the stack: no heap allocation.
+/// The legal moves of a position. It derefs to a slice of [`Move`]s.
 ///
-/// It derefs to a slice of [`Move`]s.
+/// # Capacity and allocation
 ///
-/// # Capacity
+/// The list holds up to [`MoveList::CAPACITY`] moves on the stack, without touching the heap.
 ///
-/// A list holds at most [`MoveList::CAPACITY`] moves.
-///
-/// * Quiet moves: a man has at most 3 and a king at most 14 (a rook's moves on an empty
-///   board), so 16 pieces have at most 16 x 14 = 224.
-/// * Captures under the maximum-capture rule, distinct by result: no small bound follows from
-///   the rules alone (the captured *sets* can vary). The largest counts known are 195, in the
-///   first line of `tests/data/worst-case.fen`, and the ones found by the hill-climbing
-///   search of `examples/worst_case_search.rs`; `tests/capacity.rs` pins them, and the
-///   capacity keeps a margin of more than twice the worst case found.
-///
-/// Overflow is never silent: the generator panics with a message naming the capacity
-/// instead of dropping a move. No position is known to reach it.
+/// * Quiet moves always fit: a man has at most 3 and a king at most 14 (a rook's moves on an
+///   empty board), so 16 pieces have at most 16 x 14 = 224 quiet moves.
+/// * Captures, distinct by result under the maximum-capture rule, have no small bound: the
+///   captured *sets* vary combinatorially. A hill-climbing search
+///   (`examples/worst_case_search.rs`, results in `tests/data/worst-case-found.fen`) found a
+///   position reachable under the piece limits with 1 904 distinct legal moves, and the
+///   search itself may hold more moves of a shorter length before it finds the longest
+///   capture. So no fixed capacity is proven. Past [`MoveList::CAPACITY`] the list moves to
+///   the heap when the `alloc` feature is on (it is, through the default `std` feature); no
+///   ordinary game position comes near it. Without `alloc`, overflow panics with a message:
+///   it is never silent truncation.
 ///
 /// ```
 /// use turkish_draughts::Position;
@@ -224,11 +222,11 @@ impl fmt::Debug for Move {
 /// assert!(moves.iter().all(|m| !m.is_capture()));
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct MoveList(ArrayVec<Move, { MoveList::CAPACITY }>);
+pub struct MoveList(Spill<Move, { MoveList::CAPACITY }>);
 
 impl MoveList {
-    /// The most moves a list can hold. See the type's documentation for why it suffices.
-    pub const CAPACITY: usize = 512;
+    /// The number of moves held on the stack; see the type's documentation.
+    pub const CAPACITY: usize = 256;
 
     /// An empty list.
     ///
@@ -237,14 +235,12 @@ impl MoveList {
     /// assert!(MoveList::new().is_empty());
     /// ```
     pub fn new() -> MoveList {
-        MoveList(ArrayVec::new())
+        MoveList(Spill::default())
     }
 
     #[inline]
     pub(crate) fn push(&mut self, m: Move) {
-        if self.0.try_push(m).is_err() {
-            overflow();
-        }
+        self.0.push(m);
     }
 
     #[inline]
@@ -253,20 +249,10 @@ impl MoveList {
     }
 }
 
-/// Reports a move list overflow: never silent truncation.
-#[cold]
-#[inline(never)]
-pub(crate) fn overflow() -> ! {
-    panic!(
-        "more than {} distinct legal moves: please report this position",
-        MoveList::CAPACITY
-    )
-}
-
 impl Deref for MoveList {
     type Target = [Move];
     fn deref(&self) -> &[Move] {
-        &self.0
+        self.0.as_slice()
     }
 }
 
@@ -274,7 +260,7 @@ impl<'a> IntoIterator for &'a MoveList {
     type Item = &'a Move;
     type IntoIter = core::slice::Iter<'a, Move>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
+        self.0.as_slice().iter()
     }
 }
 
@@ -294,7 +280,7 @@ impl IntoIterator for MoveList {
 /// assert_eq!(n, 8);
 /// ```
 #[derive(Clone, Debug)]
-pub struct IntoIter(arrayvec::IntoIter<Move, { MoveList::CAPACITY }>);
+pub struct IntoIter(SpillIter<Move, { MoveList::CAPACITY }>);
 
 impl Iterator for IntoIter {
     type Item = Move;

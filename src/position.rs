@@ -349,7 +349,7 @@ impl Position {
 
     /// All legal moves: the captures of maximum length if there is any capture, the quiet
     /// moves otherwise. Moves with the same result are listed once. Nothing is allocated on
-    /// the heap.
+    /// the heap unless the list outgrows [`MoveList::CAPACITY`].
     ///
     /// # Stack use
     ///
@@ -359,8 +359,9 @@ impl Position {
     ///
     /// # Panics
     ///
-    /// Only if a position had more than [`MoveList::CAPACITY`] distinct legal moves, which no
-    /// known position does (see [`MoveList`]).
+    /// Only without the `alloc` feature, and only for a position with more than
+    /// [`MoveList::CAPACITY`] distinct legal moves (contrived capture positions; see
+    /// [`MoveList`]). With `alloc` (the default) such a list moves to the heap.
     ///
     /// ```
     /// use turkish_draughts::{Position, RuleSet};
