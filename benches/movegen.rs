@@ -18,17 +18,22 @@ fn positions(text: &str, rules: RuleSet) -> Vec<Position> {
         .collect()
 }
 
-/// `legal_moves` on every position of bench.fen where the side to move must capture, and on
-/// every worst-case position, under both rule sets.
+/// The hill-climbing finds; only the first three are benched (the fourth needs seconds a
+/// call).
+const FOUND: &str = include_str!("../tests/data/worst-case-found.fen");
+
+/// `legal_moves` on every position of bench.fen where the side to move must capture, on
+/// every worst-case position and on the hill-climbing finds, under both rule sets.
 fn captures(c: &mut Criterion) {
     for (suite, text) in [
         ("bench", include_str!("../tests/data/bench.fen")),
         ("worst-case", include_str!("../tests/data/worst-case.fen")),
+        ("found", FOUND),
     ] {
         let mut group = c.benchmark_group(format!("captures/{suite}"));
         for rules in RuleSet::ALL {
             for (i, pos) in positions(text, rules).iter().enumerate() {
-                if !pos.has_capture() {
+                if !pos.has_capture() || (suite == "found" && i >= 3) {
                     continue;
                 }
                 let n = pos.legal_moves().len();
