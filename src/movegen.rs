@@ -238,30 +238,132 @@ struct Memo {
 pub(crate) trait Sink {
     /// Whether the moves keep their landing paths (the search only records them if so).
     const PATHS: bool;
+    /// Whether a long list should be indexed (so handed to the slow search, which owns the
+    /// index).
+    const INDEXED: bool;
     /// Forgets every move (a longer capture was found).
     fn clear(&mut self);
     /// Adds the moves from `from` capturing `captured`, one ending on each square of `tos`,
     /// unless they are there already. `path` holds the landing squares before the last one.
-    fn add(&mut self, from: u32, tos: u64, captured: u64, crowned: bool, path: &[Square]);
+    /// `index`, in the slow search only, finds entries in a long list; the search empties
+    /// it along with the list.
+    fn add(
+        &mut self,
+        from: u32,
+        tos: u64,
+        captured: u64,
+        crowned: bool,
+        path: &[Square],
+        index: Option<&mut Index>,
+    );
+    /// The number of entries.
+    fn len(&self) -> usize;
+}
+
+/// An open-addressing hash index into a long list: 1 + the position of an entry, or 0.
+/// Used by the slow search only, which also owns the storage.
+pub(crate) struct Index {
+    slots: [u16; INDEX_SLOTS],
+    /// Whether the index covers the list; past three quarters full it stops, and the list
+    /// is scanned instead.
+    live: bool,
+}
+
+const INDEX_SLOTS: usize = 1 << 13;
+
+/// The longest list the plain search builds; a longer one is searched again by the slow
+/// search, which indexes it.
+const PLAIN_LIST: usize = 96;
+
+impl Index {
+    fn new() -> Index {
+        Index {
+            slots: [0; INDEX_SLOTS],
+            live: true,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.slots.fill(0);
+        self.live = true;
+    }
+
+    /// The slot where probing for a key with this hash starts.
+    fn start(key: u64) -> usize {
+        (key.wrapping_mul(0x2545_f491_4f6c_dd1d) >> (64 - INDEX_SLOTS.trailing_zeros())) as usize
+    }
+
+    /// Probes from `start`: `Ok(i)` for the entry `i` that `is_key` accepts, or `Err(slot)`,
+    /// the free slot where the key goes.
+    fn find(&self, start: usize, is_key: impl Fn(usize) -> bool) -> Result<usize, usize> {
+        let mut h = start;
+        loop {
+            match self.slots[h] {
+                0 => return Err(h),
+                i if is_key(usize::from(i) - 1) => return Ok(usize::from(i) - 1),
+                _ => h = (h + 1) % INDEX_SLOTS,
+            }
+        }
+    }
+
+    /// Records that entry number `len` (counting from 1) went into `slot`.
+    fn record(&mut self, slot: usize, len: usize) {
+        if len > INDEX_SLOTS / 4 * 3 {
+            self.live = false;
+        } else {
+            self.slots[slot] = len as u16;
+        }
+    }
+}
+
+/// Finds an entry of a list with the index if it covers the list, by scanning otherwise:
+/// `Ok(i)`, or `Err(slot)` with the index slot to record a new entry in.
+fn lookup(
+    index: &Option<&mut Index>,
+    len: usize,
+    key: impl FnOnce() -> usize,
+    is_key: impl Fn(usize) -> bool,
+) -> Result<usize, Option<usize>> {
+    match index {
+        Some(ix) if ix.live => ix.find(key(), is_key).map_err(Some),
+        _ => (0..len).find(|&i| is_key(i)).ok_or(None),
+    }
+}
+
+fn move_key(from: Square, to: Square, captured: Bitboard, crowned: bool) -> usize {
+    let small = u64::from(from.index()) << 1 | u64::from(to.index()) << 8 | u64::from(crowned);
+    Index::start(captured.to_u64() ^ small.wrapping_mul(0x9e37_79b9_7f4a_7c15))
 }
 
 impl Sink for MoveList {
     const PATHS: bool = true;
+    const INDEXED: bool = true;
 
     fn clear(&mut self) {
         MoveList::clear(self);
     }
 
-    fn add(&mut self, from: u32, mut tos: u64, captured: u64, crowned: bool, path: &[Square]) {
+    fn add(
+        &mut self,
+        from: u32,
+        mut tos: u64,
+        captured: u64,
+        crowned: bool,
+        path: &[Square],
+        mut index: Option<&mut Index>,
+    ) {
         let (from, captured) = (sq(from), Bitboard::from_u64(captured));
         while tos != 0 {
             let to = sq(tos.trailing_zeros());
             tos &= tos - 1;
-            if self.iter().any(|m| {
+            let same = |i: usize| {
+                let m = &self[i];
                 m.captured == captured && m.to == to && m.from == from && m.crowned == crowned
-            }) {
+            };
+            let key = || move_key(from, to, captured, crowned);
+            let Err(slot) = lookup(&index, self.len(), key, same) else {
                 continue;
-            }
+            };
             let mut m = Move {
                 captured,
                 from,
@@ -273,7 +375,14 @@ impl Sink for MoveList {
             m.path[..path.len()].copy_from_slice(path);
             m.path[path.len()] = to;
             self.push(m);
+            if let (Some(slot), Some(ix)) = (slot, index.as_deref_mut()) {
+                ix.record(slot, self.len());
+            }
         }
+    }
+
+    fn len(&self) -> usize {
+        <[Move]>::len(self)
     }
 }
 
@@ -308,12 +417,22 @@ impl Groups {
 
 impl Sink for Groups {
     const PATHS: bool = false;
+    const INDEXED: bool = false;
 
     fn clear(&mut self) {
         self.0.clear();
     }
 
-    fn add(&mut self, from: u32, tos: u64, captured: u64, crowned: bool, _path: &[Square]) {
+    fn add(
+        &mut self,
+        from: u32,
+        tos: u64,
+        captured: u64,
+        crowned: bool,
+        _path: &[Square],
+        _index: Option<&mut Index>,
+    ) {
+        // Groups serve perft, where lists are short: a scan beats an index.
         if let Some(g) = self
             .0
             .as_mut_slice()
@@ -329,6 +448,10 @@ impl Sink for Groups {
                 crowned,
             });
         }
+    }
+
+    fn len(&self) -> usize {
+        self.0.as_slice().len()
     }
 }
 
@@ -350,6 +473,8 @@ struct Search<'a, S: Side, const CROWN: bool, K: Sink> {
     /// Whether the mover is a man crowned during this move (so a king now).
     crowned: bool,
     out: &'a mut K,
+    /// Finds moves in a long `out` (built once it is long).
+    index: Option<&'a mut Index>,
     path: [Square; MAX_PATH],
     memo: Option<&'a mut Memo>,
     budget: u32,
@@ -360,19 +485,34 @@ struct Search<'a, S: Side, const CROWN: bool, K: Sink> {
 impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
     /// Moves ending on the squares of `tos` after `depth` captures; the path up to the last
     /// landing is in `self.path`.
+    #[inline(always)]
     fn emit(&mut self, tos: u64, removed: u64, depth: u32, crowned: bool) {
         if depth < self.best || depth == 0 {
             return;
         }
         if depth > self.best {
             self.out.clear();
+            if let Some(ix) = self.index.as_deref_mut() {
+                ix.clear();
+            }
             self.best = depth;
         }
         if depth == self.full {
             self.found_all[usize::from(crowned)] |= tos;
         }
         let path = &self.path[..depth as usize - 1];
-        self.out.add(self.from, tos, removed, crowned, path);
+        self.out.add(
+            self.from,
+            tos,
+            removed,
+            crowned,
+            path,
+            self.index.as_deref_mut(),
+        );
+        if K::INDEXED && self.index.is_none() && self.out.len() > PLAIN_LIST {
+            // A long list: the slow search indexes it.
+            self.aborted = true;
+        }
     }
 
     /// Of the directions `dirs` (a bit per direction) in which the king on `at` can jump,
@@ -656,6 +796,7 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
         found_all: [0; 2],
         crowned: false,
         out,
+        index: None,
         path: [Square::A1; MAX_PATH],
         memo: None,
         budget: BUDGET,
@@ -679,6 +820,7 @@ fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
     out: &mut K,
 ) {
     out.clear();
+    let mut index = Index::new();
     let mut memo = Memo {
         slots: [[0; 3]; 1 << MEMO_BITS],
     };
@@ -691,6 +833,7 @@ fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
         found_all: [0; 2],
         crowned: false,
         out,
+        index: Some(&mut index),
         path: [Square::A1; MAX_PATH],
         memo: Some(&mut memo),
         budget: 0,
