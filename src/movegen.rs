@@ -473,7 +473,7 @@ struct Search<'a, S: Side, const CROWN: bool, K: Sink> {
     /// Whether the mover is a man crowned during this move (so a king now).
     crowned: bool,
     out: &'a mut K,
-    /// Finds moves in a long `out` (built once it is long).
+    /// The slow search's index into `out`; the plain search has none and hands long lists on.
     index: Option<&'a mut Index>,
     path: [Square; MAX_PATH],
     memo: Option<&'a mut Memo>,
