@@ -104,14 +104,28 @@ pub(crate) fn has_capture<S: Side>(own: u64, opp: u64, kings: u64) -> bool {
         return true;
     }
     let k = own & kings;
-    if k == 0 {
-        return false;
-    }
-    let n = shift::<NORTH>(shift::<NORTH>(slide::<NORTH>(k, empty) | k) & opp);
-    let e = shift::<EAST>(shift::<EAST>(slide::<EAST>(k, empty) | k) & opp);
-    let s = shift::<SOUTH>(shift::<SOUTH>(slide::<SOUTH>(k, empty) | k) & opp);
-    let w = shift::<WEST>(shift::<WEST>(slide::<WEST>(k, empty) | k) & opp);
-    (n | e | s | w) & empty != 0
+    k != 0 && king_landings(k, king_slides(k, empty), opp) & empty != 0
+}
+
+/// The empty squares the kings `k` slide to, north, east, south and west.
+#[inline(always)]
+fn king_slides(k: u64, empty: u64) -> [u64; 4] {
+    [
+        slide::<NORTH>(k, empty),
+        slide::<EAST>(k, empty),
+        slide::<SOUTH>(k, empty),
+        slide::<WEST>(k, empty),
+    ]
+}
+
+/// The squares just behind the opponent pieces (of `opp`) that the kings `k` run into at the
+/// end of their slides: where a king lands if that square is empty.
+#[inline(always)]
+fn king_landings(k: u64, [n, e, s, w]: [u64; 4], opp: u64) -> u64 {
+    shift::<NORTH>(shift::<NORTH>(n | k) & opp)
+        | shift::<EAST>(shift::<EAST>(e | k) & opp)
+        | shift::<SOUTH>(shift::<SOUTH>(s | k) & opp)
+        | shift::<WEST>(shift::<WEST>(w | k) & opp)
 }
 
 /// Adds three sets bit by bit: returns `(ones, twos)` with
@@ -141,15 +155,11 @@ pub(crate) fn count_if_quiet<S: Side>(own: u64, opp: u64, kings: u64) -> Option<
         let (ones, twos) = carry_save(f, e, w);
         return Some(u64::from(ones.count_ones() + 2 * twos.count_ones()));
     }
-    let (sn, se) = (slide::<NORTH>(k, empty), slide::<EAST>(k, empty));
-    let (ss, sw) = (slide::<SOUTH>(k, empty), slide::<WEST>(k, empty));
-    let hits = shift::<NORTH>(shift::<NORTH>(sn | k) & opp)
-        | shift::<EAST>(shift::<EAST>(se | k) & opp)
-        | shift::<SOUTH>(shift::<SOUTH>(ss | k) & opp)
-        | shift::<WEST>(shift::<WEST>(sw | k) & opp);
-    if hits & empty != 0 {
+    let slides = king_slides(k, empty);
+    if king_landings(k, slides, opp) & empty != 0 {
         return None;
     }
+    let [sn, se, ss, sw] = slides;
     // The seven sets added with a carry-save tree: three population counts instead of seven.
     let (o1, t1) = carry_save(f, e, w);
     let (o2, t2) = carry_save(sn, se, ss);
@@ -218,16 +228,16 @@ fn sq(i: u32) -> Square {
 /// "No previous jump" as a direction: `NONE ^ 2` is no direction either.
 const NONE: usize = 4;
 
-/// Work budget of the plain search, in king states visited past the first jump. Positions
-/// that need more are searched again with the memo table, which explores each state once.
+/// Work budget of the plain search, in landing squares a king goes on from. Positions that
+/// need more are searched again with the memo table, which explores each jump once.
 const BUDGET: u32 = 2_000;
 
 /// log2 of the number of slots of the memo table.
 const MEMO_BITS: u32 = 14;
 
-/// A direct-mapped table of explored capture states. It is a cache: a state pushed out by
-/// another is explored again, which repeats work but never changes the result (results are
-/// deduplicated on insertion).
+/// A direct-mapped table of the jump directions explored from each (origin, square, removed
+/// set, crowned). It is a cache: an entry pushed out by another is explored again, which
+/// repeats work but never changes the result (results are deduplicated on insertion).
 struct Memo {
     /// Per slot: the removed set (low and high half) and the key with the explored
     /// directions in its low four bits, side by side so a probe touches one cache line.

@@ -19,7 +19,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    dispatch!(pos, perft_of::<S, C>(depth))
+    dispatch!(pos, perft_rec::<S, C>(depth))
 }
 
 /// Perft split by the first move: calls `f(move, nodes)` for each legal move, with the perft
@@ -45,10 +45,6 @@ pub fn divide(pos: &Position, depth: u32, mut f: impl FnMut(&Move, u64)) -> u64 
         total += n;
     }
     total
-}
-
-fn perft_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, depth: u32) -> u64 {
-    perft_rec::<S, CROWN>(own, opp, kings, depth)
 }
 
 /// `depth >= 1`.
