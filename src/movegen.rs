@@ -136,29 +136,48 @@ const fn carry_save(a: u64, b: u64, c: u64) -> (u64, u64) {
     (u ^ c, (a & b) | (u & c))
 }
 
-/// The number of legal moves if they are all quiet, `None` if the side to move has a
-/// capture (and so must capture). One pass of set arithmetic answers both questions: each
-/// empty square is reached by at most one king from each direction, so the slides of all
-/// kings together count every king move once.
+/// The number of legal moves if set arithmetic alone can count them: when they are all quiet,
+/// or all single captures by men (see [`Captures::Single`]). `None` if the capture search is
+/// needed. Each empty square is reached by at most one king from each direction, so the
+/// slides of all kings together count every king move once.
 #[inline(always)]
-pub(crate) fn count_if_quiet<S: Side>(own: u64, opp: u64, kings: u64) -> Option<u64> {
+pub(crate) fn count_without_search<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+) -> Option<u64> {
     let empty = !(own | opp);
     let men = own & !kings;
     let (f, e, w) = (fwd::<S>(men), shift::<EAST>(men), shift::<WEST>(men));
-    if (fwd::<S>(f & opp) | shift::<EAST>(e & opp) | shift::<WEST>(w & opp)) & empty != 0 {
-        return None;
-    }
-    let (f, e, w) = (f & empty, e & empty, w & empty);
+    let lands = [
+        fwd::<S>(f & opp) & empty,
+        shift::<EAST>(e & opp) & empty,
+        shift::<WEST>(w & opp) & empty,
+    ];
     let k = own & kings;
-    if k == 0 {
-        // f + e + w with one carry-save step: two population counts instead of three.
+    // f + e + w with one carry-save step: two population counts instead of three.
+    let count3 = |f: u64, e: u64, w: u64| {
         let (ones, twos) = carry_save(f, e, w);
-        return Some(u64::from(ones.count_ones() + 2 * twos.count_ones()));
+        u64::from(ones.count_ones() + 2 * twos.count_ones())
+    };
+    if k == 0 {
+        return if lands == [0; 3] {
+            Some(count3(f & empty, e & empty, w & empty))
+        } else if man_going_on::<S, CROWN>(lands, opp, empty) == [0; 3] {
+            Some(count3(lands[0], lands[1], lands[2]))
+        } else {
+            None
+        };
     }
     let slides = king_slides(k, empty);
     if king_landings(k, slides, opp) & empty != 0 {
         return None;
     }
+    if lands != [0; 3] {
+        return (man_going_on::<S, CROWN>(lands, opp, empty) == [0; 3])
+            .then(|| count3(lands[0], lands[1], lands[2]));
+    }
+    let (f, e, w) = (f & empty, e & empty, w & empty);
     let [sn, se, ss, sw] = slides;
     // The seven sets added with a carry-save tree: three population counts instead of seven.
     let (o1, t1) = carry_save(f, e, w);
@@ -205,6 +224,62 @@ pub(crate) fn for_each_quiet<S: Side>(own: u64, opp: u64, kings: u64, mut f: imp
                 f(1 << k, tb);
             }
         }
+    }
+}
+
+/// The landing squares of the first jumps of all the men `men` at once, forward, east and
+/// west.
+#[inline(always)]
+fn man_landings<S: Side>(men: u64, opp: u64, empty: u64) -> [u64; 3] {
+    [S::FWD, EAST, WEST].map(|d| shift_dir(shift_dir(men, d) & opp, d) & empty)
+}
+
+/// Of the landing squares `lands` of the men's first jumps (forward, east, west), those from
+/// which the man goes on: jumps again or, under the default rules, is crowned and goes on as
+/// a king.
+#[inline(always)]
+fn man_going_on<S: Side, const CROWN: bool>(lands: [u64; 3], opp: u64, empty: u64) -> [u64; 3] {
+    // A man's later jumps never look at the square it jumped or the square it came from, so
+    // the squares from which a man could jump on are the same as before the first jump: the
+    // squares from which a man can jump forward, east and west.
+    let fwd_on = back::<S>(back::<S>(empty) & opp);
+    let east_on = shift::<WEST>(shift::<WEST>(empty) & opp);
+    let west_on = shift::<EAST>(shift::<EAST>(empty) & opp);
+    let crown = if CROWN { S::PROMO } else { 0 };
+    // Going on forward or in the same direction; never straight back.
+    [
+        lands[0] & (fwd_on | east_on | west_on | crown),
+        lands[1] & (fwd_on | east_on | crown),
+        lands[2] & (fwd_on | west_on | crown),
+    ]
+}
+
+/// What the side to move can capture, as far as set arithmetic tells.
+pub(crate) enum Captures {
+    /// Nothing: the legal moves are the quiet moves.
+    None,
+    /// Single captures by men, no more: for forward, east and west, the landing squares.
+    /// Each is one legal move, crowning the man if it lands on its last rank.
+    Single([u64; 3]),
+    /// Longer captures, or captures by kings: the capture search is needed.
+    Search,
+}
+
+/// Sorts the position into the [`Captures`] cases, with set arithmetic only.
+#[inline(always)]
+pub(crate) fn captures<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64) -> Captures {
+    let empty = !(own | opp);
+    let lands = man_landings::<S>(own & !kings, opp, empty);
+    if lands != [0; 3] && man_going_on::<S, CROWN>(lands, opp, empty) != [0; 3] {
+        return Captures::Search;
+    }
+    let k = own & kings;
+    if k != 0 && king_landings(k, king_slides(k, empty), opp) & empty != 0 {
+        Captures::Search
+    } else if lands == [0; 3] {
+        Captures::None
+    } else {
+        Captures::Single(lands)
     }
 }
 
@@ -709,33 +784,10 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
     fn run(&mut self, own: u64, kings: u64) {
         let opp = self.opp;
         let empty = !(own | opp);
-        let men = own & !kings;
-        // The men's first jumps, all men at once, one direction at a time. A man's later
-        // jumps never look at the square it jumped or the square it came from, so the
-        // squares from which a man could jump on are the same as before the first jump.
-        // The squares from which a man can jump forward, east and west.
-        let can_go_on = [
-            back::<S>(back::<S>(empty) & opp),
-            shift::<WEST>(shift::<WEST>(empty) & opp),
-            shift::<EAST>(shift::<EAST>(empty) & opp),
-        ];
+        let lands = man_landings::<S>(own & !kings, opp, empty);
+        let more = man_going_on::<S, CROWN>(lands, opp, empty);
         for (i, d) in [S::FWD, EAST, WEST].into_iter().enumerate() {
-            let over = shift_dir(men, d) & opp;
-            let land = shift_dir(over, d) & empty;
-            if land == 0 {
-                continue;
-            }
-            // Going on forward or in the same direction; never straight back.
-            let more = can_go_on[0]
-                | can_go_on[i]
-                | if i == 0 {
-                    can_go_on[1] | can_go_on[2]
-                } else {
-                    0
-                };
-            // Crowned on landing (default rule set): searched as a king.
-            let more = if CROWN { more | S::PROMO } else { more };
-            let mut l = land;
+            let (mut l, more) = (lands[i], more[i]);
             while l != 0 {
                 let t = l.trailing_zeros();
                 let tb = 1u64 << t;

@@ -1,6 +1,7 @@
 //! Perft: counting the leaves of the legal-move tree.
 
-use crate::movegen::{self, Groups, Side};
+use crate::bitboard::{shift_dir, EAST, WEST};
+use crate::movegen::{self, Captures, Groups, Side};
 use crate::position::{apply, dispatch};
 use crate::{Move, Position};
 
@@ -50,45 +51,73 @@ pub fn divide(pos: &Position, depth: u32, mut f: impl FnMut(&Move, u64)) -> u64 
 /// `depth >= 1`.
 fn perft_rec<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, depth: u32) -> u64 {
     if depth == 1 {
-        if let Some(n) = movegen::count_if_quiet::<S>(own, opp, kings) {
+        if let Some(n) = movegen::count_without_search::<S, CROWN>(own, opp, kings) {
             return n;
         }
+        return perft_search::<S, CROWN>(own, opp, kings, 1);
     }
-    if depth == 1 || movegen::has_capture::<S>(own, opp, kings) {
-        let mut groups = Groups::default();
-        movegen::gen_captures::<S, CROWN, Groups>(own, opp, kings, &mut groups);
-        if depth == 1 {
-            return groups.count();
+    match movegen::captures::<S, CROWN>(own, opp, kings) {
+        Captures::None => {
+            let mut nodes = 0;
+            movegen::for_each_quiet::<S>(own, opp, kings, |f, t| {
+                let ft = f | t;
+                let kings2 = if kings & f != 0 {
+                    kings ^ ft
+                } else {
+                    kings | (t & S::PROMO)
+                };
+                nodes += perft_rec::<S::Other, CROWN>(opp, own ^ ft, kings2, depth - 1);
+            });
+            nodes
         }
-        let mut nodes = 0;
-        for g in groups.iter() {
-            let mut tos = g.tos;
-            while tos != 0 {
-                let to = tos.trailing_zeros();
-                tos &= tos - 1;
-                let (own2, opp2, kings2) = apply(
-                    own,
-                    opp,
-                    kings,
-                    g.from as u8,
-                    to as u8,
-                    g.captured,
-                    g.crowned,
-                );
-                nodes += perft_rec::<S::Other, CROWN>(opp2, own2, kings2, depth - 1);
+        Captures::Single(lands) => {
+            let mut nodes = 0;
+            for (d, mut l) in [S::FWD, EAST, WEST].into_iter().zip(lands) {
+                while l != 0 {
+                    let to = l & l.wrapping_neg();
+                    l ^= to;
+                    let victim = shift_dir(to, d ^ 2);
+                    let from = shift_dir(victim, d ^ 2);
+                    let kings2 = (kings & !victim) | (to & S::PROMO);
+                    nodes += perft_rec::<S::Other, CROWN>(
+                        opp ^ victim,
+                        own ^ from ^ to,
+                        kings2,
+                        depth - 1,
+                    );
+                }
             }
+            nodes
         }
-        return nodes;
+        Captures::Search => perft_search::<S, CROWN>(own, opp, kings, depth),
+    }
+}
+
+/// Perft below a position that needs the capture search. `depth >= 1`.
+#[inline(never)]
+fn perft_search<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, depth: u32) -> u64 {
+    let mut groups = Groups::default();
+    movegen::gen_captures::<S, CROWN, Groups>(own, opp, kings, &mut groups);
+    if depth == 1 {
+        return groups.count();
     }
     let mut nodes = 0;
-    movegen::for_each_quiet::<S>(own, opp, kings, |f, t| {
-        let ft = f | t;
-        let kings2 = if kings & f != 0 {
-            kings ^ ft
-        } else {
-            kings | (t & S::PROMO)
-        };
-        nodes += perft_rec::<S::Other, CROWN>(opp, own ^ ft, kings2, depth - 1);
-    });
+    for g in groups.iter() {
+        let mut tos = g.tos;
+        while tos != 0 {
+            let to = tos.trailing_zeros();
+            tos &= tos - 1;
+            let (own2, opp2, kings2) = apply(
+                own,
+                opp,
+                kings,
+                g.from as u8,
+                to as u8,
+                g.captured,
+                g.crowned,
+            );
+            nodes += perft_rec::<S::Other, CROWN>(opp2, own2, kings2, depth - 1);
+        }
+    }
     nodes
 }

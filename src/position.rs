@@ -162,7 +162,7 @@ fn has_capture_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64) ->
 }
 
 fn has_move_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64) -> bool {
-    movegen::count_if_quiet::<S>(own, opp, kings).map_or(true, |n| n > 0)
+    movegen::count_without_search::<S, CROWN>(own, opp, kings).map_or(true, |n| n > 0)
 }
 
 impl Position {
