@@ -303,8 +303,8 @@ fn sq(i: u32) -> Square {
 /// "No previous jump" as a direction: `NONE ^ 2` is no direction either.
 const NONE: usize = 4;
 
-/// Work budget of the plain search, in landing squares a king goes on from. Positions that
-/// need more are searched again with the memo table, which explores each jump once.
+/// Work budget of the plain search, in king jumps. Positions that need more are searched
+/// again with the memo table, which explores each jump once.
 const BUDGET: u32 = 2_000;
 
 /// log2 of the number of slots of the memo table.
@@ -540,8 +540,10 @@ impl Sink for Groups {
     }
 }
 
-/// The depth-first capture search from one piece.
-struct Search<'a, S: Side, const CROWN: bool, K: Sink> {
+/// The depth-first capture search from one piece: the plain search (`SLOW` false), which
+/// gives up when its work budget is spent or its list grows long, or the slow search, with
+/// the memo table and the list index.
+struct Search<'a, S: Side, const CROWN: bool, K: Sink, const SLOW: bool> {
     /// The moving side's other pieces (the mover has left its square).
     own: u64,
     /// The opponent's pieces when the move starts.
@@ -562,12 +564,15 @@ struct Search<'a, S: Side, const CROWN: bool, K: Sink> {
     index: Option<&'a mut Index>,
     path: [Square; MAX_PATH],
     memo: Option<&'a mut Memo>,
+    /// The plain search's work budget, in king jumps.
     budget: u32,
+    /// Whether the plain search gave up. Once it has, the budget is zero, so every jump
+    /// still to come returns at once.
     aborted: bool,
     side: PhantomData<S>,
 }
 
-impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
+impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN, K, SLOW> {
     /// Moves ending on the squares of `tos` after `depth` captures; the path up to the last
     /// landing is in `self.path`.
     #[inline(always)]
@@ -594,10 +599,17 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
             path,
             self.index.as_deref_mut(),
         );
-        if K::INDEXED && self.index.is_none() && self.out.len() > PLAIN_LIST {
+        if K::INDEXED && !SLOW && self.out.len() > PLAIN_LIST {
             // A long list: the slow search indexes it.
-            self.aborted = true;
+            self.give_up();
         }
+    }
+
+    /// Stops the plain search: it is to be done again by the slow search.
+    #[cold]
+    fn give_up(&mut self) {
+        self.aborted = true;
+        self.budget = 0;
     }
 
     /// Of the directions `dirs` (a bit per direction) in which the king on `at` can jump,
@@ -605,15 +617,9 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
     /// What a jump leads to depends only on where it starts, in which direction and what
     /// was removed before, not on how the king got there, so each is explored once.
     ///
-    /// Without a memo table every direction is new, and the call spends budget instead: it
-    /// aborts the search (returning no direction) when the budget is gone.
+    /// Slow search only: without a memo table every direction is new.
     fn unexplored(&mut self, at: u32, removed: u64, dirs: u32) -> u32 {
         let Some(memo) = self.memo.as_deref_mut() else {
-            if self.budget == 0 {
-                self.aborted = true;
-                return 0;
-            }
-            self.budget -= 1;
             return dirs;
         };
         let key = 1 << 4 | at << 5 | u32::from(self.crowned) << 11 | self.from << 12;
@@ -663,8 +669,16 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
     fn jump<const D: usize>(&mut self, at: u32, removed: u64, depth: u32) {
         // (A bound on the captures still possible, such as the pieces left, cannot prune:
         // `depth` plus the pieces left is always `full`.)
-        if self.best == self.full && !self.own & !self.found_all[usize::from(self.crowned)] == 0 {
+        if SLOW {
+            if self.best == self.full && !self.own & !self.found_all[usize::from(self.crowned)] == 0
+            {
+                return;
+            }
+        } else if self.budget == 0 {
+            self.give_up();
             return;
+        } else {
+            self.budget -= 1;
         }
         let live = self.opp & !removed;
         let occ = self.own | live;
@@ -714,6 +728,26 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
         }
         // The others go on: straight on from the first landing square only, turning from any.
         let mut go_on = (left | right) & land | if ahead { 1 << first } else { 0 };
+        if !SLOW {
+            // No memo; when the budget is spent, the jumps below return at once.
+            while go_on != 0 {
+                let t = nearest(go_on, D);
+                go_on &= !(1 << t);
+                if K::PATHS {
+                    self.path[at_path] = sq(t);
+                }
+                if ahead && t == first {
+                    self.jump::<D>(t, removed, depth);
+                }
+                if left & 1 << t != 0 {
+                    self.jump_dir(D ^ 1, t, removed, depth);
+                }
+                if right & 1 << t != 0 {
+                    self.jump_dir(D ^ 3, t, removed, depth);
+                }
+            }
+            return;
+        }
         while go_on != 0 {
             let t = nearest(go_on, D);
             go_on &= !(1 << t);
@@ -727,14 +761,11 @@ impl<S: Side, const CROWN: bool, K: Sink> Search<'_, S, CROWN, K> {
             if dirs & 1 << D != 0 {
                 self.jump::<D>(t, removed, depth);
             }
-            if dirs & 1 << (D ^ 1) != 0 && !self.aborted {
+            if dirs & 1 << (D ^ 1) != 0 {
                 self.jump_dir(D ^ 1, t, removed, depth);
             }
-            if dirs & 1 << (D ^ 3) != 0 && !self.aborted {
+            if dirs & 1 << (D ^ 3) != 0 {
                 self.jump_dir(D ^ 3, t, removed, depth);
-            }
-            if self.aborted {
-                return;
             }
         }
     }
@@ -849,7 +880,7 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
     out: &mut K,
 ) {
     out.clear();
-    let mut search = Search::<S, CROWN, K> {
+    let mut search = Search::<S, CROWN, K, false> {
         own,
         opp,
         from: 64,
@@ -886,7 +917,7 @@ fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
     let mut memo = Memo {
         slots: [[0; 3]; 1 << MEMO_BITS],
     };
-    let mut search = Search::<S, CROWN, K> {
+    let mut search = Search::<S, CROWN, K, true> {
         own,
         opp,
         from: 64,
