@@ -508,6 +508,7 @@ impl Sink for Groups {
         self.0.clear();
     }
 
+    #[inline(always)]
     fn add(
         &mut self,
         from: u32,
@@ -553,8 +554,8 @@ struct Search<'a, S: Side, const CROWN: bool, K: Sink, const SLOW: bool> {
     best: u32,
     /// The number of opponent pieces: no move captures more.
     full: u32,
-    /// The destinations of the moves found from `from` that capture every opponent piece,
-    /// indexed by `crowned`. When `best == full` and every square the mover could end on is
+    /// Slow search only: the destinations of the moves found from `from` that capture every
+    /// opponent piece, indexed by `crowned`. When `best == full` and every square the mover could end on is
     /// in here, a state cannot add a new move.
     found_all: [u64; 2],
     /// Whether the mover is a man crowned during this move (so a king now).
@@ -587,7 +588,7 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
             }
             self.best = depth;
         }
-        if depth == self.full {
+        if SLOW && depth == self.full {
             self.found_all[usize::from(crowned)] |= tos;
         }
         let path = &self.path[..depth as usize - 1];
