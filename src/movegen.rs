@@ -552,7 +552,7 @@ struct Search<'a, S: Side, const CROWN: bool, K: Sink, const SLOW: bool> {
     from: u32,
     /// The largest number of captures found so far; `out` holds only moves of that length.
     best: u32,
-    /// The number of opponent pieces: no move captures more.
+    /// Slow search only: the number of opponent pieces; no move captures more.
     full: u32,
     /// Slow search only: the destinations of the moves found from `from` that capture every
     /// opponent piece, indexed by `crowned`. When `best == full` and every square the mover could end on is
@@ -886,7 +886,8 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
         opp,
         from: 64,
         best: 0,
-        full: opp.count_ones(),
+        // Used by the slow search only.
+        full: 0,
         found_all: [0; 2],
         crowned: false,
         out,
