@@ -103,7 +103,12 @@ pub(crate) fn has_capture<S: Side>(own: u64, opp: u64, kings: u64) -> bool {
     if man_caps != 0 {
         return true;
     }
-    let k = own & kings;
+    kings_can_capture(own & kings, opp, empty)
+}
+
+/// Whether one of the kings `k` can capture.
+#[inline(always)]
+fn kings_can_capture(k: u64, opp: u64, empty: u64) -> bool {
     k != 0 && king_landings(k, king_slides(k, empty), opp) & empty != 0
 }
 
@@ -136,10 +141,10 @@ const fn carry_save(a: u64, b: u64, c: u64) -> (u64, u64) {
     (u ^ c, (a & b) | (u & c))
 }
 
-/// The number of legal moves if set arithmetic alone can count them: when they are all quiet,
-/// or all single captures by men (see [`Captures::Single`]). `None` if the capture search is
-/// needed. Each empty square is reached by at most one king from each direction, so the
-/// slides of all kings together count every king move once.
+/// The number of legal moves if they can be counted without the capture search: when they
+/// are all quiet, or all captures by men (see [`count_man_paths`]). `None` if the capture
+/// search is needed. Each empty square is reached by at most one king from each direction,
+/// so the slides of all kings together count every king move once.
 #[inline(always)]
 pub(crate) fn count_without_search<S: Side, const CROWN: bool>(
     own: u64,
@@ -160,13 +165,19 @@ pub(crate) fn count_without_search<S: Side, const CROWN: bool>(
         let (ones, twos) = carry_save(f, e, w);
         u64::from(ones.count_ones() + 2 * twos.count_ones())
     };
+    // Captures by men only: single ones counted at once, longer ones path by path.
+    let count_men = || {
+        if man_going_on::<S, CROWN>(lands, opp, empty) == [0; 3] {
+            Some(count3(lands[0], lands[1], lands[2]))
+        } else {
+            count_man_paths::<S, CROWN>(lands, opp, empty)
+        }
+    };
     if k == 0 {
         return if lands == [0; 3] {
             Some(count3(f & empty, e & empty, w & empty))
-        } else if man_going_on::<S, CROWN>(lands, opp, empty) == [0; 3] {
-            Some(count3(lands[0], lands[1], lands[2]))
         } else {
-            None
+            count_men()
         };
     }
     let slides = king_slides(k, empty);
@@ -174,8 +185,7 @@ pub(crate) fn count_without_search<S: Side, const CROWN: bool>(
         return None;
     }
     if lands != [0; 3] {
-        return (man_going_on::<S, CROWN>(lands, opp, empty) == [0; 3])
-            .then(|| count3(lands[0], lands[1], lands[2]));
+        return count_men();
     }
     let (f, e, w) = (f & empty, e & empty, w & empty);
     let [sn, se, ss, sw] = slides;
@@ -265,6 +275,73 @@ pub(crate) enum Captures {
     Search,
 }
 
+/// The number of capture paths of the maximum length of the men whose first jumps land on
+/// `lands` (forward, east, west), found without recording any move: the number of legal
+/// moves when only men can capture.
+///
+/// Each such path is a distinct move. A man's capture path is fixed by its origin and the
+/// set it captures: it never returns to a rank it has left, and on a rank it never turns
+/// back (that would be a 180-degree turn), so two paths that part ways, one capturing `x`
+/// and the other `y`, can never both capture `x` and `y`.
+///
+/// `None` if, under the default rules, a man would reach its last rank during a capture (it
+/// would go on as a king, whose paths can meet again).
+#[inline(always)]
+fn count_man_paths<S: Side, const CROWN: bool>(
+    lands: [u64; 3],
+    opp: u64,
+    empty: u64,
+) -> Option<u64> {
+    let mut tally = (0, 0);
+    for (d, mut l) in [S::FWD, EAST, WEST].into_iter().zip(lands) {
+        while l != 0 {
+            let to = l & l.wrapping_neg();
+            l ^= to;
+            let victim = shift_dir(to, d ^ 2);
+            let from = shift_dir(victim, d ^ 2);
+            if !man_paths::<S, CROWN>(to, opp ^ victim, empty | from | victim, 1, &mut tally) {
+                return None;
+            }
+        }
+    }
+    Some(tally.1)
+}
+
+/// Adds the capture paths of a man on `at` (one square) that has made `depth` captures to
+/// `tally`: (the largest number of captures seen, the number of paths with that many).
+/// `live`: the opponent pieces not captured; `empty`: the empty squares. Returns false if
+/// the man reaches its last rank under the default rules (see [`count_man_paths`]).
+fn man_paths<S: Side, const CROWN: bool>(
+    at: u64,
+    live: u64,
+    empty: u64,
+    depth: u32,
+    tally: &mut (u32, u64),
+) -> bool {
+    if CROWN && at & S::PROMO != 0 {
+        return false;
+    }
+    let mut found = false;
+    for d in [S::FWD, EAST, WEST] {
+        let over = shift_dir(at, d) & live;
+        let land = shift_dir(over, d) & empty;
+        if land != 0 {
+            found = true;
+            if !man_paths::<S, CROWN>(land, live ^ over, empty | over, depth + 1, tally) {
+                return false;
+            }
+        }
+    }
+    if !found {
+        if depth > tally.0 {
+            *tally = (depth, 1);
+        } else if depth == tally.0 {
+            tally.1 += 1;
+        }
+    }
+    true
+}
+
 /// Sorts the position into the [`Captures`] cases, with set arithmetic only.
 #[inline(always)]
 pub(crate) fn captures<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64) -> Captures {
@@ -273,8 +350,7 @@ pub(crate) fn captures<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u6
     if lands != [0; 3] && man_going_on::<S, CROWN>(lands, opp, empty) != [0; 3] {
         return Captures::Search;
     }
-    let k = own & kings;
-    if k != 0 && king_landings(k, king_slides(k, empty), opp) & empty != 0 {
+    if kings_can_capture(own & kings, opp, empty) {
         Captures::Search
     } else if lands == [0; 3] {
         Captures::None
