@@ -11,6 +11,7 @@
 //! The FEN is checked as `Position::from_setup_relaxed` does, so composed and stress
 //! positions (more than 16 pieces a side, a man on its own back rank) are accepted.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -81,24 +82,30 @@ fn run() -> Result<(), String> {
         }
     };
     let start = Instant::now();
+    let mut lines = Vec::new();
     let nodes = if args.divide {
-        let mut lines = Vec::new();
-        let total = divide(&pos, args.depth, |m, n| lines.push((m.to_string(), n)));
-        lines.sort();
-        for (m, n) in lines {
-            println!("{m}: {n}");
-        }
-        total
+        divide(&pos, args.depth, |m, n| lines.push(format!("{m}: {n}")))
     } else {
         perft(&pos, args.depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    lines.sort();
+    lines.push(format!(
         "Time: {:.3} s ({:.1} Mnodes/s)",
         secs,
         nodes as f64 / secs.max(1e-9) / 1e6
-    );
-    println!("Nodes searched: {nodes}");
+    ));
+    lines.push(format!("Nodes searched: {nodes}"));
+    // Written without `println!`, which panics when the reader has gone (`| head`, say).
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        if let Err(e) = writeln!(out, "{line}") {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                return Ok(());
+            }
+            return Err(format!("cannot write the output: {e}"));
+        }
+    }
     Ok(())
 }
 
