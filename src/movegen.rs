@@ -893,7 +893,11 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         let opp = self.opp;
         let empty = !(own | opp);
         let lands = man_landings::<S>(own & !kings, opp, empty);
-        let more = man_going_on::<S, CROWN>(lands, opp, empty);
+        let more = if lands == [0; 3] {
+            [0; 3]
+        } else {
+            man_going_on::<S, CROWN>(lands, opp, empty)
+        };
         for (i, d) in [S::FWD, EAST, WEST].into_iter().enumerate() {
             let (mut l, more) = (lands[i], more[i]);
             while l != 0 {
