@@ -650,11 +650,11 @@ struct Search<'a, S: Side, const CROWN: bool, K: Sink, const SLOW: bool> {
 }
 
 impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN, K, SLOW> {
-    /// Moves ending on the squares of `tos` after `depth` captures; the path up to the last
+    /// Moves ending on the squares of `tos` after `depth >= 1` captures; the path up to the last
     /// landing is in `self.path`.
     #[inline(always)]
     fn emit(&mut self, tos: u64, removed: u64, depth: u32, crowned: bool) {
-        if depth < self.best || depth == 0 {
+        if depth < self.best {
             return;
         }
         if depth > self.best {
@@ -730,7 +730,8 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
                 }
             }
         }
-        if !found {
+        // (A king that cannot capture from its own square has no move to emit.)
+        if !found && depth > 0 {
             self.emit(1 << at, removed, depth, self.crowned);
         }
     }
@@ -947,7 +948,9 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         if self.from != from {
             self.from = from;
             self.own = own & !(1 << from);
-            self.found_all = [0; 2];
+            if SLOW {
+                self.found_all = [0; 2];
+            }
         }
     }
 }
