@@ -284,8 +284,8 @@ pub(crate) enum Captures {
 /// back (that would be a 180-degree turn), so two paths that part ways, one capturing `x`
 /// and the other `y`, can never both capture `x` and `y`.
 ///
-/// `None` if, under the default rules, a man would reach its last rank during a capture (it
-/// would go on as a king, whose paths can meet again).
+/// Under the default rules a man that reaches its last rank is crowned on the spot; if it
+/// can capture on as a king, whose paths can meet again, the answer is `None`.
 #[inline(always)]
 fn count_man_paths<S: Side, const CROWN: bool>(
     lands: [u64; 3],
@@ -299,7 +299,8 @@ fn count_man_paths<S: Side, const CROWN: bool>(
             l ^= to;
             let victim = shift_dir(to, d ^ 2);
             let from = shift_dir(victim, d ^ 2);
-            if !man_paths::<S, CROWN>(to, opp ^ victim, empty | from | victim, 1, &mut tally) {
+            let (live, empty) = (opp ^ victim, empty | from | victim);
+            if !man_paths::<S, CROWN>(to, d, live, empty, 1, &mut tally) {
                 return None;
             }
         }
@@ -307,28 +308,38 @@ fn count_man_paths<S: Side, const CROWN: bool>(
     Some(tally.1)
 }
 
-/// Adds the capture paths of a man on `at` (one square) that has made `depth` captures to
-/// `tally`: (the largest number of captures seen, the number of paths with that many).
-/// `live`: the opponent pieces not captured; `empty`: the empty squares. Returns false if
-/// the man reaches its last rank under the default rules (see [`count_man_paths`]).
+/// Adds the capture paths of a man on `at` (one square), which got there by a jump in
+/// direction `last` and has made `depth` captures, to `tally`: (the largest number of
+/// captures seen, the number of paths with that many). `live`: the opponent pieces not
+/// captured; `empty`: the empty squares. Returns false if the man is crowned under the
+/// default rules and can capture on as a king (see [`count_man_paths`]).
 fn man_paths<S: Side, const CROWN: bool>(
     at: u64,
+    last: usize,
     live: u64,
     empty: u64,
     depth: u32,
     tally: &mut (u32, u64),
 ) -> bool {
-    if CROWN && at & S::PROMO != 0 {
-        return false;
-    }
     let mut found = false;
-    for d in [S::FWD, EAST, WEST] {
-        let over = shift_dir(at, d) & live;
-        let land = shift_dir(over, d) & empty;
-        if land != 0 {
-            found = true;
-            if !man_paths::<S, CROWN>(land, live ^ over, empty | over, depth + 1, tally) {
-                return false;
+    if CROWN && at & S::PROMO != 0 {
+        // Crowned: the move ends here unless the new king can capture (not straight back).
+        let sq = at.trailing_zeros();
+        if [NORTH, EAST, SOUTH, WEST]
+            .into_iter()
+            .any(|d| d != last ^ 2 && can_jump(sq, d, live, !empty))
+        {
+            return false;
+        }
+    } else {
+        for d in [S::FWD, EAST, WEST] {
+            let over = shift_dir(at, d) & live;
+            let land = shift_dir(over, d) & empty;
+            if land != 0 {
+                found = true;
+                if !man_paths::<S, CROWN>(land, d, live ^ over, empty | over, depth + 1, tally) {
+                    return false;
+                }
             }
         }
     }
