@@ -293,19 +293,32 @@ fn count_man_paths<S: Side, const CROWN: bool>(
     empty: u64,
 ) -> Option<u64> {
     let mut tally = (0, 0);
+    for_each_first_jump::<S>(lands, |d, from, victim, to| {
+        let (live, empty) = (opp ^ victim, empty | from | victim);
+        man_paths::<S, CROWN>(to, d, live, empty, 1, &mut tally)
+    })
+    .then_some(tally.1)
+}
+
+/// Calls `f(direction, origin, victim, landing)` for each of the men's first jumps that land
+/// on `lands` (forward, east, west), the squares as one-square sets, until `f` returns
+/// false; returns whether it never did.
+#[inline(always)]
+pub(crate) fn for_each_first_jump<S: Side>(
+    lands: [u64; 3],
+    mut f: impl FnMut(usize, u64, u64, u64) -> bool,
+) -> bool {
     for (d, mut l) in [S::FWD, EAST, WEST].into_iter().zip(lands) {
         while l != 0 {
             let to = l & l.wrapping_neg();
             l ^= to;
             let victim = shift_dir(to, d ^ 2);
-            let from = shift_dir(victim, d ^ 2);
-            let (live, empty) = (opp ^ victim, empty | from | victim);
-            if !man_paths::<S, CROWN>(to, d, live, empty, 1, &mut tally) {
-                return None;
+            if !f(d, shift_dir(victim, d ^ 2), victim, to) {
+                return false;
             }
         }
     }
-    Some(tally.1)
+    true
 }
 
 /// Adds the capture paths of a man on `at` (one square), which got there by a jump in

@@ -1,6 +1,5 @@
 //! Perft: counting the leaves of the legal-move tree.
 
-use crate::bitboard::{shift_dir, EAST, WEST};
 use crate::movegen::{self, Captures, Groups, Side};
 use crate::position::{apply, dispatch};
 use crate::{Move, Position};
@@ -72,21 +71,12 @@ fn perft_rec<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, depth: 
         }
         Captures::Single(lands) => {
             let mut nodes = 0;
-            for (d, mut l) in [S::FWD, EAST, WEST].into_iter().zip(lands) {
-                while l != 0 {
-                    let to = l & l.wrapping_neg();
-                    l ^= to;
-                    let victim = shift_dir(to, d ^ 2);
-                    let from = shift_dir(victim, d ^ 2);
-                    let kings2 = (kings & !victim) | (to & S::PROMO);
-                    nodes += perft_rec::<S::Other, CROWN>(
-                        opp ^ victim,
-                        own ^ from ^ to,
-                        kings2,
-                        depth - 1,
-                    );
-                }
-            }
+            movegen::for_each_first_jump::<S>(lands, |_, from, victim, to| {
+                let kings2 = (kings & !victim) | (to & S::PROMO);
+                nodes +=
+                    perft_rec::<S::Other, CROWN>(opp ^ victim, own ^ from ^ to, kings2, depth - 1);
+                true
+            });
             nodes
         }
         Captures::Search => perft_search::<S, CROWN>(own, opp, kings, depth),
