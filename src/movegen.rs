@@ -655,8 +655,8 @@ struct Search<'a, S: Side, const CROWN: bool, K: Sink, const SLOW: bool> {
     /// Slow search only: the number of opponent pieces; no move captures more.
     full: u32,
     /// Slow search only: the destinations of the moves found from `from` that capture every
-    /// opponent piece, indexed by `crowned`. When `best == full` and every square the mover could end on is
-    /// in here, a state cannot add a new move.
+    /// opponent piece, indexed by `crowned`. When `best == full` and every square the mover
+    /// could end on is in here, a state cannot add a new move.
     found_all: [u64; 2],
     /// Whether the mover is a man crowned during this move (so a king now).
     crowned: bool,
@@ -674,8 +674,8 @@ struct Search<'a, S: Side, const CROWN: bool, K: Sink, const SLOW: bool> {
 }
 
 impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN, K, SLOW> {
-    /// Moves ending on the squares of `tos` after `depth >= 1` captures; the path up to the last
-    /// landing is in `self.path`.
+    /// Moves ending on the squares of `tos` after `depth >= 1` captures; the path up to the
+    /// last landing is in `self.path`.
     #[inline(always)]
     fn emit(&mut self, tos: u64, removed: u64, depth: u32, crowned: bool) {
         if depth < self.best {

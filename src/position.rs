@@ -162,7 +162,9 @@ fn has_capture_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64) ->
 }
 
 fn has_move_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64) -> bool {
-    movegen::count_without_search::<S, CROWN>(own, opp, kings).map_or(true, |n| n > 0)
+    // A capture is a move; otherwise count the quiet moves.
+    movegen::has_capture::<S>(own, opp, kings)
+        || movegen::count_without_search::<S, CROWN>(own, opp, kings).is_some_and(|n| n > 0)
 }
 
 impl Position {
