@@ -918,32 +918,30 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         let opp = self.opp;
         let empty = !(own | opp);
         let lands = man_landings::<S>(own & !kings, opp, empty);
-        let more = if lands == [0; 3] {
-            [0; 3]
-        } else {
-            man_going_on::<S, CROWN>(lands, opp, empty)
-        };
-        for (i, d) in [S::FWD, EAST, WEST].into_iter().enumerate() {
-            let (mut l, more) = (lands[i], more[i]);
-            while l != 0 {
-                let t = l.trailing_zeros();
-                let tb = 1u64 << t;
-                l &= l - 1;
-                let victim = shift_dir(tb, d ^ 2);
-                let from = shift_dir(victim, d ^ 2).trailing_zeros();
-                self.start(own, from);
-                if K::PATHS {
-                    self.path[0] = sq(t);
-                }
-                if more & tb == 0 {
-                    self.emit(tb, victim, 1, tb & S::PROMO != 0);
-                } else if CROWN && tb & S::PROMO != 0 {
-                    self.crown_and_go_on(t, victim, d, 1);
-                } else {
-                    self.man(t, victim, 1);
-                }
-                if self.aborted {
-                    return;
+        if lands != [0; 3] {
+            let more = man_going_on::<S, CROWN>(lands, opp, empty);
+            for (i, d) in [S::FWD, EAST, WEST].into_iter().enumerate() {
+                let (mut l, more) = (lands[i], more[i]);
+                while l != 0 {
+                    let t = l.trailing_zeros();
+                    let tb = 1u64 << t;
+                    l &= l - 1;
+                    let victim = shift_dir(tb, d ^ 2);
+                    let from = shift_dir(victim, d ^ 2).trailing_zeros();
+                    self.start(own, from);
+                    if K::PATHS {
+                        self.path[0] = sq(t);
+                    }
+                    if more & tb == 0 {
+                        self.emit(tb, victim, 1, tb & S::PROMO != 0);
+                    } else if CROWN && tb & S::PROMO != 0 {
+                        self.crown_and_go_on(t, victim, d, 1);
+                    } else {
+                        self.man(t, victim, 1);
+                    }
+                    if self.aborted {
+                        return;
+                    }
                 }
             }
         }
