@@ -410,11 +410,11 @@ const BUDGET: u32 = 2_000;
 /// log2 of the number of slots of the memo table.
 const MEMO_BITS: u32 = 14;
 
-/// A direct-mapped table of the jump directions explored from each (origin, square, removed
-/// set, crowned). It is a cache: an entry pushed out by another is explored again, which
+/// A direct-mapped table of the jump directions explored from each (origin, square, set of
+/// live opponent pieces, crowned). It is a cache: an entry pushed out by another is explored again, which
 /// repeats work but never changes the result (results are deduplicated on insertion).
 struct Memo {
-    /// Per slot: the removed set (low and high half) and the key with the explored
+    /// Per slot: the live opponent pieces (low and high half) and the key with the explored
     /// directions in its low four bits, side by side so a probe touches one cache line.
     slots: [[u32; 3]; 1 << MEMO_BITS],
 }
@@ -714,21 +714,22 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
     }
 
     /// Of the directions `dirs` (a bit per direction) in which the king on `at` can jump,
-    /// having removed `removed`, those not explored before, recording them as explored.
-    /// What a jump leads to depends only on where it starts, in which direction and what
-    /// was removed before, not on how the king got there, so each is explored once.
+    /// with the opponent pieces `live` not captured yet, those not explored before,
+    /// recording them as explored. What a jump leads to depends only on where it starts, in
+    /// which direction and what was captured before, not on how the king got there, so each
+    /// is explored once.
     ///
     /// Slow search only: without a memo table every direction is new.
-    fn unexplored(&mut self, at: u32, removed: u64, dirs: u32) -> u32 {
+    fn unexplored(&mut self, at: u32, live: u64, dirs: u32) -> u32 {
         let Some(memo) = self.memo.as_deref_mut() else {
             return dirs;
         };
         let key = 1 << 4 | at << 5 | u32::from(self.crowned) << 11 | self.from << 12;
-        let h = ((removed ^ u64::from(key).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        let h = ((live ^ u64::from(key).wrapping_mul(0x9e37_79b9_7f4a_7c15))
             .wrapping_mul(0x2545_f491_4f6c_dd1d)
             >> (64 - MEMO_BITS)) as usize;
         let slot = &mut memo.slots[h];
-        let (lo, hi) = (removed as u32, (removed >> 32) as u32);
+        let (lo, hi) = (live as u32, (live >> 32) as u32);
         if slot[0] == lo && slot[1] == hi && slot[2] & !0xf == key {
             let explored = slot[2];
             slot[2] |= dirs;
@@ -748,7 +749,7 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         for d in [NORTH, EAST, SOUTH, WEST] {
             if d != last ^ 2 && can_jump(at, d, live, occ) {
                 found = true;
-                self.jump_dir(d, at, removed, depth);
+                self.jump_dir(d, at, live, depth);
                 if self.aborted {
                     return;
                 }
@@ -768,7 +769,7 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
     /// final landings are emitted without a search step each. Going straight on gives the
     /// same results from every landing square of the jump, so it is explored from the first
     /// one only.
-    fn jump<const D: usize>(&mut self, at: u32, removed: u64, depth: u32) {
+    fn jump<const D: usize>(&mut self, at: u32, live: u64, depth: u32) {
         // (A bound on the captures still possible, such as the pieces left, cannot prune:
         // `depth` plus the pieces left is always `full`.)
         if SLOW {
@@ -782,10 +783,8 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         } else {
             self.budget -= 1;
         }
-        let live = self.opp & !removed;
         let occ = self.own | live;
         let p = nearest(RAYS[D][at as usize] & occ, D);
-        let removed = removed | 1 << p;
         let live = live & !(1 << p);
         let occ = self.own | live;
         let empty = !occ;
@@ -826,7 +825,7 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         // Landing squares with no way on end the move.
         let done = if ahead { 0 } else { land & !(left | right) };
         if done != 0 {
-            self.emit(done, removed, depth, self.crowned);
+            self.emit(done, self.opp & !live, depth, self.crowned);
         }
         // The others go on: straight on from the first landing square only, turning from any.
         let mut go_on = (left | right) & land | if ahead { 1 << first } else { 0 };
@@ -839,13 +838,13 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
                     self.path[at_path] = sq(t);
                 }
                 if ahead && t == first {
-                    self.jump::<D>(t, removed, depth);
+                    self.jump::<D>(t, live, depth);
                 }
                 if left & 1 << t != 0 {
-                    self.jump_dir(D ^ 1, t, removed, depth);
+                    self.jump_dir(D ^ 1, t, live, depth);
                 }
                 if right & 1 << t != 0 {
-                    self.jump_dir(D ^ 3, t, removed, depth);
+                    self.jump_dir(D ^ 3, t, live, depth);
                 }
             }
             return;
@@ -856,30 +855,30 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
             let dirs = u32::from(ahead && t == first) << D
                 | u32::from(left & 1 << t != 0) << (D ^ 1)
                 | u32::from(right & 1 << t != 0) << (D ^ 3);
-            let dirs = self.unexplored(t, removed, dirs);
+            let dirs = self.unexplored(t, live, dirs);
             if K::PATHS {
                 self.path[at_path] = sq(t);
             }
             if dirs & 1 << D != 0 {
-                self.jump::<D>(t, removed, depth);
+                self.jump::<D>(t, live, depth);
             }
             if dirs & 1 << (D ^ 1) != 0 {
-                self.jump_dir(D ^ 1, t, removed, depth);
+                self.jump_dir(D ^ 1, t, live, depth);
             }
             if dirs & 1 << (D ^ 3) != 0 {
-                self.jump_dir(D ^ 3, t, removed, depth);
+                self.jump_dir(D ^ 3, t, live, depth);
             }
         }
     }
 
     /// [`jump`](Self::jump) with the direction known only at run time.
     #[inline(always)]
-    fn jump_dir(&mut self, d: usize, at: u32, removed: u64, depth: u32) {
+    fn jump_dir(&mut self, d: usize, at: u32, live: u64, depth: u32) {
         match d {
-            NORTH => self.jump::<NORTH>(at, removed, depth),
-            EAST => self.jump::<EAST>(at, removed, depth),
-            SOUTH => self.jump::<SOUTH>(at, removed, depth),
-            _ => self.jump::<WEST>(at, removed, depth),
+            NORTH => self.jump::<NORTH>(at, live, depth),
+            EAST => self.jump::<EAST>(at, live, depth),
+            SOUTH => self.jump::<SOUTH>(at, live, depth),
+            _ => self.jump::<WEST>(at, live, depth),
         }
     }
 
