@@ -96,15 +96,8 @@ fn can_jump(at: u32, d: usize, live: u64, occ: u64) -> bool {
 #[inline(always)]
 pub(crate) fn has_capture<S: Side>(own: u64, opp: u64, kings: u64) -> bool {
     let empty = !(own | opp);
-    let men = own & !kings;
-    let man_caps = (fwd::<S>(fwd::<S>(men) & opp)
-        | shift::<EAST>(shift::<EAST>(men) & opp)
-        | shift::<WEST>(shift::<WEST>(men) & opp))
-        & empty;
-    if man_caps != 0 {
-        return true;
-    }
-    kings_can_capture(own & kings, opp, empty)
+    man_landings::<S>(own & !kings, opp, empty) != [0; 3]
+        || kings_can_capture(own & kings, opp, empty)
 }
 
 /// Whether one of the kings `k` can capture.
