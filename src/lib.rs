@@ -12,6 +12,8 @@ mod bitboard;
 mod board;
 mod color;
 mod fen;
+#[cfg(feature = "alloc")]
+mod layered;
 mod movegen;
 mod moves;
 mod notation;

@@ -11,6 +11,11 @@ use crate::bitboard::{
     king_lines, nearest, shift, shift_dir, slide, slide_dir, EAST, NORTH, RANK_1, RANK_8, RAYS,
     SOUTH, WEST,
 };
+#[cfg(feature = "alloc")]
+use crate::layered::Layers;
+/// Without an allocator there are no layers: the slow search is depth-first throughout.
+#[cfg(not(feature = "alloc"))]
+enum Layers {}
 use crate::moves::{Move, MoveList, MAX_PATH};
 use crate::spill::Spill;
 use crate::{Bitboard, Square};
@@ -939,7 +944,7 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         }
     }
 
-    fn run(&mut self, own: u64, kings: u64) {
+    fn run(&mut self, own: u64, kings: u64, mut layers: Option<&mut Layers>) {
         let opp = self.opp;
         let empty = !(own | opp);
         let lands = man_landings::<S>(own & !kings, opp, empty);
@@ -975,15 +980,65 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
             let from = pieces.trailing_zeros();
             pieces &= pieces - 1;
             self.start(own, from);
-            self.king(from, 0, NONE, 0);
+            let done = match layers.as_deref_mut() {
+                Some(layers) => self.by_layers(layers, from),
+                None => false,
+            };
+            if !done {
+                if SLOW && self.memo.is_none() {
+                    // The layers overflowed: the search with the memo table takes over.
+                    self.give_up();
+                } else {
+                    self.king(from, 0, NONE, 0);
+                }
+            }
             if self.aborted {
                 return;
             }
         }
     }
 
+    #[cfg(not(feature = "alloc"))]
+    fn by_layers(&mut self, layers: &mut Layers, _from: u32) -> bool {
+        match *layers {}
+    }
+
+    /// The captures of the king on `from` searched by layers; `false` if they did not fit
+    /// (the search then gives up, to be done again with the memo table).
+    #[cfg(feature = "alloc")]
+    fn by_layers(&mut self, layers: &mut Layers, from: u32) -> bool {
+        let Some(depth) = layers.search(self.own, self.opp, from) else {
+            return false;
+        };
+        if depth == 0 || depth < self.best {
+            return true;
+        }
+        for s in layers.finals() {
+            let removed = self.opp & !s.live;
+            if K::PATHS {
+                let mut tos = s.squares();
+                while tos != 0 {
+                    let t = tos.trailing_zeros();
+                    tos &= tos - 1;
+                    if layers.path_to(s.live, t, depth, &mut self.path).is_none() {
+                        return false;
+                    }
+                    self.emit(1 << t, removed, depth, false);
+                }
+            } else {
+                self.emit(s.squares(), removed, depth, false);
+            }
+        }
+        true
+    }
+
     /// A man crowned by a jump in direction `last` goes on as a king (default rule set).
     fn crown_and_go_on(&mut self, at: u32, removed: u64, last: usize, depth: u32) {
+        if SLOW && self.memo.is_none() {
+            // The slow search needs its memo table for the new king.
+            self.give_up();
+            return;
+        }
         self.crowned = true;
         self.king(at, removed, last, depth);
         self.crowned = false;
@@ -1028,14 +1083,15 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
         aborted: false,
         side: PhantomData,
     };
-    search.run(own, kings);
+    search.run(own, kings, None);
     if search.aborted {
         gen_captures_memo::<S, CROWN, K>(own, opp, kings, search.out);
     }
 }
 
-/// The search again, with a memo table so that each state is explored once: for the rare
-/// positions where capture paths explode.
+/// The search again, for the rare positions where capture paths explode: kings by layers
+/// (with an allocator), then, if that is not enough, depth-first with a memo table so that
+/// each state is explored once.
 #[cold]
 #[inline(never)]
 fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
@@ -1044,12 +1100,35 @@ fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
     kings: u64,
     out: &mut K,
 ) {
-    out.clear();
     let mut index = Index::new();
+    #[cfg(feature = "alloc")]
+    {
+        // Without the memo table: a man crowned on the way, or layers that overflow, make
+        // this search give up.
+        out.clear();
+        let mut search = slow_search::<S, CROWN, K>(own, opp, out, &mut index, None);
+        search.run(own, kings, Some(&mut Layers::new()));
+        if !search.aborted {
+            return;
+        }
+        index.clear();
+    }
+    out.clear();
     let mut memo = Memo {
         slots: [[0; 3]; 1 << MEMO_BITS],
     };
-    let mut search = Search::<S, CROWN, K, true> {
+    slow_search::<S, CROWN, K>(own, opp, out, &mut index, Some(&mut memo)).run(own, kings, None);
+}
+
+/// A slow search that puts its moves into `out`, indexed by `index`.
+fn slow_search<'a, S: Side, const CROWN: bool, K: Sink>(
+    own: u64,
+    opp: u64,
+    out: &'a mut K,
+    index: &'a mut Index,
+    memo: Option<&'a mut Memo>,
+) -> Search<'a, S, CROWN, K, true> {
+    Search {
         own,
         opp,
         from: 64,
@@ -1058,12 +1137,11 @@ fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
         found_all: [0; 2],
         crowned: false,
         out,
-        index: Some(&mut index),
+        index: Some(index),
         path: [Square::A1; MAX_PATH],
-        memo: Some(&mut memo),
+        memo,
         budget: 0,
         aborted: false,
         side: PhantomData,
-    };
-    search.run(own, kings);
+    }
 }

@@ -371,7 +371,19 @@ fn cells(w: [u32; 5]) -> impl Strategy<Value = Vec<Cell>> {
 /// parity given by `offset` is kept free of opponent pieces, so that there are landing squares
 /// between the pieces and capture sequences grow long and branch.
 fn lattice() -> impl Strategy<Value = Vec<Cell>> {
-    (cells([50, 4, 10, 22, 14]), 0..4usize).prop_map(|(mut c, offset)| {
+    lattice_of([50, 4, 10, 22, 14])
+}
+
+/// A few mover kings against a crowd of opponent pieces on a lattice with holes: the capture
+/// paths explode, and about a third of these positions are too much for the plain capture
+/// search, so they reach the slow one (kings by layers, or depth-first with a memo table).
+fn exploding() -> impl Strategy<Value = Vec<Cell>> {
+    lattice_of([38, 2, 4, 30, 26])
+}
+
+/// Cells with the weights `w`, and holes in the opponent's pieces as in [`lattice`].
+fn lattice_of(w: [u32; 5]) -> impl Strategy<Value = Vec<Cell>> {
+    (cells(w), 0..4usize).prop_map(|(mut c, offset)| {
         for (i, cell) in c.iter_mut().enumerate() {
             let hole = (i % 8 + offset % 2) % 2 == 0 && (i / 8 + offset / 2) % 2 == 0;
             if hole && matches!(cell, Cell::OppMan | Cell::OppKing) {
@@ -497,6 +509,18 @@ proptest! {
     ) {
         for rules in RuleSet::ALL {
             check_position_and_perft(&make_position(&cells, white, true, rules))?;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(120))]
+
+    /// Positions where the capture paths explode (up to 32 pieces a side).
+    #[test]
+    fn exploding_positions_both_rules(cells in exploding(), white in any::<bool>()) {
+        for rules in RuleSet::ALL {
+            check_position(&make_position(&cells, white, true, rules))?;
         }
     }
 }

@@ -1,0 +1,325 @@
+//! The king capture search by layers, for the positions where capture paths explode.
+//!
+//! What a king can still do in the middle of a capture depends only on where it stands, the
+//! direction of its last jump (it may not turn back) and which opponent pieces are left. This
+//! search keeps, for each set of pieces left that the king can reach, the squares it can stand
+//! on with that set, by the direction of the jump that brought it there, and derives the sets
+//! one capture further from them all at once, a layer at a time. Each set is handled once,
+//! however many paths lead to it, and the moves are only read from the last layer: a capture
+//! that ends early is never the longest.
+
+use alloc::vec::Vec;
+
+use crate::bitboard::{king_lines, nearest, shift_dir, slide_dir, EAST, NORTH, RAYS, SOUTH, WEST};
+use crate::movegen::king_reach;
+use crate::square::Square;
+
+/// A set of opponent pieces left and where the king can stand with it.
+#[derive(Clone, Copy)]
+pub(crate) struct State {
+    /// The opponent pieces not captured yet.
+    pub(crate) live: u64,
+    /// `by[d]`: the squares the king reaches with a jump in direction `d` (the origin, before
+    /// any jump, is in `by[NORTH]` and `by[SOUTH]`, so every direction is open to it).
+    pub(crate) by: [u64; 4],
+}
+
+impl State {
+    /// The squares the king can stand on.
+    pub(crate) fn squares(&self) -> u64 {
+        self.by[0] | self.by[1] | self.by[2] | self.by[3]
+    }
+
+    /// The squares from which the king may jump in direction `d`: all but those it reached
+    /// going the opposite way.
+    fn may_jump(&self, d: usize) -> u64 {
+        self.by[d] | self.by[d ^ 1] | self.by[d ^ 3]
+    }
+}
+
+/// The most states the layers hold; a search that needs more is left to the depth-first
+/// search.
+const CAP: usize = 1 << 15;
+/// The most hash slots the layers' indexes take together.
+const SLOT_CAP: usize = CAP * 4;
+/// The fewest slots of one layer's index.
+const MIN_SLOTS: usize = 64;
+
+/// The layers of one search: the states in the order they were found, which is by layer, as
+/// every state of one layer is found while the layer before it is worked through.
+///
+/// Each layer has its own index, so the probes while a layer is being built touch a table
+/// sized to that layer, not one for the whole search. They take 1.8 MB at most, on the
+/// heap: this search only runs where the plain search gave up.
+pub(crate) struct Layers {
+    /// At most `CAP` states (the capacity is reserved up front, so it never moves).
+    states: Vec<State>,
+    /// The layers' indexes, one after the other: open addressing from a set of pieces left
+    /// to its state, the low 16 bits holding the state's number plus one (0: a free slot),
+    /// the high 16 a tag from the hash of the set, so a probe for another set rarely looks
+    /// at the states.
+    slots: Vec<u32>,
+    /// `index[k]`: where in `slots` the index of the states with `k` captures starts, and
+    /// its size less one (a power of two less one).
+    index: [(usize, usize); 65],
+    /// The number of the first state of the layer being built.
+    building: usize,
+    /// The number of captures of the layer being built.
+    depth: usize,
+    /// The moving side's pieces other than the king.
+    own: u64,
+    /// The number of the first state of the last layer.
+    last: usize,
+}
+
+impl Layers {
+    pub(crate) fn new() -> Layers {
+        Layers {
+            states: Vec::with_capacity(CAP),
+            slots: Vec::with_capacity(SLOT_CAP),
+            index: [(0, 0); 65],
+            building: 0,
+            depth: 0,
+            own: 0,
+            last: 0,
+        }
+    }
+
+    /// The hash of `live`: the slot offset where its probe starts is taken from the top
+    /// bits (the caller masks it), the tag that its slot holds above the state's number from
+    /// the sixteen below them.
+    #[inline(always)]
+    fn hash(live: u64) -> (usize, u32) {
+        let h = (live ^ live >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        ((h >> 48) as usize, (h >> 16) as u32 & !0xffff)
+    }
+
+    /// The state with the pieces `live` left, `depth` captures into the search, if the
+    /// search reached it.
+    fn find(&self, live: u64, depth: usize) -> Option<&State> {
+        let (base, mask) = *self.index.get(depth)?;
+        let (mut h, tag) = Self::hash(live);
+        loop {
+            h &= mask;
+            match self.slots[base + h] {
+                0 => return None,
+                i if i & !0xffff == tag && self.states[(i & 0xffff) as usize - 1].live == live => {
+                    return Some(&self.states[(i & 0xffff) as usize - 1])
+                }
+                _ => h += 1,
+            }
+        }
+    }
+
+    /// Starts the index of the layer with `depth` captures, with `size` slots (a power of
+    /// two). `false` if it does not fit.
+    fn start_layer(&mut self, depth: usize, size: usize) -> bool {
+        let base = self.slots.len();
+        if base + size > SLOT_CAP || depth >= self.index.len() {
+            return false;
+        }
+        self.slots.resize(base + size, 0);
+        self.index[depth] = (base, size - 1);
+        self.building = self.states.len();
+        self.depth = depth;
+        true
+    }
+
+    /// Puts state `n` (counting from 0) into the index of the layer being built.
+    #[inline(always)]
+    fn record(&mut self, n: usize) {
+        let (base, mask) = self.index[self.depth];
+        let (mut h, tag) = Self::hash(self.states[n].live);
+        while self.slots[base + (h & mask)] != 0 {
+            h += 1;
+        }
+        self.slots[base + (h & mask)] = tag | (n as u32 + 1);
+    }
+
+    /// Adds the squares `land`, reached with a jump in direction `d`, to the state of the
+    /// layer being built with the pieces `live` left. `false` if a new state does not fit.
+    #[inline(always)]
+    fn add(&mut self, live: u64, d: usize, land: u64) -> bool {
+        let (base, mask) = self.index[self.depth];
+        let (mut h, tag) = Self::hash(live);
+        loop {
+            match self.slots[base + (h & mask)] {
+                0 => break,
+                i if i & !0xffff == tag && self.states[(i & 0xffff) as usize - 1].live == live => {
+                    self.states[(i & 0xffff) as usize - 1].by[d] |= land;
+                    return true;
+                }
+                _ => h += 1,
+            }
+        }
+        if self.states.len() == CAP {
+            return false;
+        }
+        let mut by = [0; 4];
+        by[d] = land;
+        self.states.push(State { live, by });
+        self.slots[base + (h & mask)] = tag | self.states.len() as u32;
+        // Past half full, the layer's index moves to a table twice the size.
+        if 2 * (self.states.len() - self.building) > mask + 1 {
+            let (building, depth) = (self.building, self.depth);
+            if !self.start_layer(depth, 2 * (mask + 1)) {
+                return false;
+            }
+            self.building = building;
+            for n in building..self.states.len() {
+                self.record(n);
+            }
+        }
+        true
+    }
+
+    /// Searches every capture of the king on `from`, with the other pieces of its side on
+    /// `own` and the opponent's on `opp`. Returns the number of pieces the longest captures
+    /// take (0 if the king cannot capture), or `None` if the layers overflowed.
+    pub(crate) fn search(&mut self, own: u64, opp: u64, from: u32) -> Option<u32> {
+        self.states.clear();
+        self.slots.clear();
+        self.own = own;
+        if !self.start_layer(0, MIN_SLOTS) {
+            return None;
+        }
+        self.add(opp, NORTH, 1 << from);
+        self.states[0].by[SOUTH] = 1 << from;
+        let (mut first, mut end) = (0usize, 1usize);
+        loop {
+            // Layer `self.depth` is states `first..end`; build the next one from it.
+            let size = (4 * (end - first)).next_power_of_two().max(MIN_SLOTS);
+            if !self.start_layer(self.depth + 1, size) {
+                return None;
+            }
+            for i in first..end {
+                if !self.expand_state(i) {
+                    return None;
+                }
+            }
+            if self.states.len() == end {
+                break;
+            }
+            (first, end) = (end, self.states.len());
+        }
+        self.last = first;
+        Some(self.depth as u32 - 1)
+    }
+
+    /// Adds the states that the king reaches from state `i` with one more jump.
+    #[inline(always)]
+    fn expand_state(&mut self, i: usize) -> bool {
+        let s = self.states[i];
+        let empty = !(self.own | s.live);
+        let on = s.squares();
+        if on & (on - 1) == 0 {
+            // One square, the most common case: what the king sees from it in all four
+            // directions takes two table look-ups.
+            let at = on.trailing_zeros();
+            let lines = king_lines(at, !empty);
+            let seen = |d: usize| lines & RAYS[d][at as usize & 63];
+            self.expand::<NORTH>(&s, empty, seen(NORTH))
+                && self.expand::<EAST>(&s, empty, seen(EAST))
+                && self.expand::<SOUTH>(&s, empty, seen(SOUTH))
+                && self.expand::<WEST>(&s, empty, seen(WEST))
+        } else {
+            let seen = |d: usize| {
+                let src = s.may_jump(d);
+                shift_dir(src | slide_dir(src, empty, d), d)
+            };
+            self.expand::<NORTH>(&s, empty, seen(NORTH))
+                && self.expand::<EAST>(&s, empty, seen(EAST))
+                && self.expand::<SOUTH>(&s, empty, seen(SOUTH))
+                && self.expand::<WEST>(&s, empty, seen(WEST))
+        }
+    }
+
+    /// Adds the states that the king reaches from state `s` with a jump in direction `D`
+    /// (`empty`: the empty squares in `s`; `seen`: the squares on which a king sliding that way
+    /// from where it may stand stops, which include the first piece it meets). `false` if
+    /// they do not fit.
+    #[inline(always)]
+    fn expand<const D: usize>(&mut self, s: &State, empty: u64, seen: u64) -> bool {
+        if s.may_jump(D) == 0 {
+            return true;
+        }
+        // The pieces met first that have an empty square behind them.
+        let mut hits = seen & s.live & shift_dir(empty, D ^ 2);
+        while hits != 0 {
+            let p = hits.trailing_zeros();
+            hits &= hits - 1;
+            let live = s.live & !(1 << p);
+            let land = king_reach(p, D, self.own | live);
+            if !self.add(live, D, land) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The states of the last layer: every square of each ends a longest capture.
+    pub(crate) fn finals(&self) -> &[State] {
+        &self.states[self.last..]
+    }
+
+    /// Writes into `path` the landing squares of a capture that takes `depth` pieces and
+    /// ends on `to` with the pieces `live` left (the last one, `to`, included): it goes back
+    /// through the layers, at each step to a state from which a jump lands on the square
+    /// reached. Every square of every state was reached by a jump from the layer before, so
+    /// this always succeeds; `None` would mean a broken search.
+    pub(crate) fn path_to(
+        &self,
+        mut live: u64,
+        mut to: u32,
+        depth: u32,
+        path: &mut [Square],
+    ) -> Option<()> {
+        let own = self.own;
+        let fin = self.find(live, depth as usize)?.by;
+        let mut arrived = (0..4).find(|&d| fin[d] & 1 << to != 0)?;
+        for j in (1..=depth as usize).rev() {
+            *path.get_mut(j - 1)? = Square::ALL[to as usize & 63];
+            if j == 1 {
+                break;
+            }
+            // The jump that landed on `to`, in direction `arrived`: over a piece `p`
+            // captured behind it (the squares between are empty), from a square of the layer
+            // before that may jump that way and sees `p` first.
+            let back = arrived ^ 2;
+            let ray = RAYS[back][to as usize & 63];
+            let blk = ray & (own | live);
+            let reach = if blk == 0 {
+                ray
+            } else {
+                ray & !RAYS[back][nearest(blk, back) as usize]
+            };
+            let mut cands = reach & self.captured_by(live);
+            let (before, s, a) = loop {
+                if cands == 0 {
+                    return None;
+                }
+                let p = nearest(cands, back);
+                cands &= !(1 << p);
+                let before = live | 1 << p;
+                let Some(prev) = self.find(before, j - 1) else {
+                    continue;
+                };
+                let from = king_reach(p, back, own | before) & prev.may_jump(arrived);
+                if from != 0 {
+                    let s = from.trailing_zeros();
+                    let a = (0..4).find(|&e| e != back && prev.by[e] & 1 << s != 0)?;
+                    break (before, s, a);
+                }
+            };
+            live = before;
+            to = s;
+            arrived = a;
+        }
+        Some(())
+    }
+
+    /// The opponent pieces captured when `live` are left (of those on the board at the start).
+    fn captured_by(&self, live: u64) -> u64 {
+        self.states[0].live & !live
+    }
+}
