@@ -37,11 +37,18 @@ impl State {
     }
 }
 
+/// The steps of the last path traced, by depth: the pieces left, the square reached and the
+/// direction of the jump that reached it.
+pub(crate) type Trail = [(u64, u32, usize); 66];
+
+/// A trail that matches no path.
+pub(crate) const NO_TRAIL: Trail = [(0, 64, 0); 66];
+
 /// The most states the layers hold; a search that needs more is left to the depth-first
 /// search.
 const CAP: usize = 1 << 15;
 /// The most hash slots the layers' indexes take together.
-const SLOT_CAP: usize = CAP * 4;
+const SLOT_CAP: usize = CAP * 8;
 /// The fewest slots of one layer's index.
 const MIN_SLOTS: usize = 64;
 
@@ -66,6 +73,8 @@ pub(crate) struct Layers {
     building: usize,
     /// The number of captures of the layer being built.
     depth: usize,
+    /// `index[depth]`: where the index of the layer being built starts, and its size less one.
+    table: (usize, usize),
     /// The moving side's pieces other than the king.
     own: u64,
     /// The number of the first state of the last layer.
@@ -80,6 +89,7 @@ impl Layers {
             index: [(0, 0); 65],
             building: 0,
             depth: 0,
+            table: (0, 0),
             own: 0,
             last: 0,
         }
@@ -120,6 +130,7 @@ impl Layers {
         }
         self.slots.resize(base + size, 0);
         self.index[depth] = (base, size - 1);
+        self.table = (base, size - 1);
         self.building = self.states.len();
         self.depth = depth;
         true
@@ -128,7 +139,7 @@ impl Layers {
     /// Puts state `n` (counting from 0) into the index of the layer being built.
     #[inline(always)]
     fn record(&mut self, n: usize) {
-        let (base, mask) = self.index[self.depth];
+        let (base, mask) = self.table;
         let (mut h, tag) = Self::hash(self.states[n].live);
         while self.slots[base + (h & mask)] != 0 {
             h += 1;
@@ -140,7 +151,7 @@ impl Layers {
     /// layer being built with the pieces `live` left. `false` if a new state does not fit.
     #[inline(always)]
     fn add(&mut self, live: u64, d: usize, land: u64) -> bool {
-        let (base, mask) = self.index[self.depth];
+        let (base, mask) = self.table;
         let (mut h, tag) = Self::hash(live);
         loop {
             match self.slots[base + (h & mask)] {
@@ -267,17 +278,27 @@ impl Layers {
     /// through the layers, at each step to a state from which a jump lands on the square
     /// reached. Every square of every state was reached by a jump from the layer before, so
     /// this always succeeds; `None` would mean a broken search.
+    ///
+    /// `trail` remembers the steps of the path written before, which is still in `path`:
+    /// where the two meet, the rest is the same, so it is not traced again.
     pub(crate) fn path_to(
         &self,
         mut live: u64,
         mut to: u32,
         depth: u32,
         path: &mut [Square],
+        trail: &mut Trail,
     ) -> Option<()> {
         let own = self.own;
         let fin = self.find(live, depth as usize)?.by;
         let mut arrived = (0..4).find(|&d| fin[d] & 1 << to != 0)?;
         for j in (1..=depth as usize).rev() {
+            let step = (live, to, arrived);
+            let seen = trail.get_mut(j)?;
+            if *seen == step {
+                break;
+            }
+            *seen = step;
             *path.get_mut(j - 1)? = Square::ALL[to as usize & 63];
             if j == 1 {
                 break;
@@ -307,8 +328,11 @@ impl Layers {
                 let from = king_reach(p, back, own | before) & prev.may_jump(arrived);
                 if from != 0 {
                     let s = from.trailing_zeros();
-                    let a = (0..4).find(|&e| e != back && prev.by[e] & 1 << s != 0)?;
-                    break (before, s, a);
+                    // A direction by which the king reached `s`, other than `back`.
+                    let dirs = (0..4)
+                        .fold(0u32, |acc, e| acc | ((prev.by[e] >> s) as u32 & 1) << e)
+                        & !(1 << back);
+                    break (before, s, dirs.trailing_zeros() as usize);
                 }
             };
             live = before;

@@ -12,7 +12,7 @@ use crate::bitboard::{
     SOUTH, WEST,
 };
 #[cfg(feature = "alloc")]
-use crate::layered::Layers;
+use crate::layered::{Layers, NO_TRAIL};
 /// Without an allocator there are no layers: the slow search is depth-first throughout.
 #[cfg(not(feature = "alloc"))]
 enum Layers {}
@@ -701,6 +701,10 @@ struct Search<'a, S: Side, const CROWN: bool, K: Sink, const SLOW: bool> {
     /// Whether the plain search gave up. Once it has, the budget is zero, so every jump
     /// still to come returns at once.
     aborted: bool,
+    /// Whether the plain search gave up because its list grew long (rather than for want
+    /// of budget): the paths need not explode then, and the memo table does better than
+    /// layers.
+    long_list: bool,
     side: PhantomData<S>,
 }
 
@@ -733,6 +737,7 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         );
         if K::INDEXED && !SLOW && self.out.len() > PLAIN_LIST {
             // A long list: the slow search indexes it.
+            self.long_list = true;
             self.give_up();
         }
     }
@@ -1013,6 +1018,7 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         if depth == 0 || depth < self.best {
             return true;
         }
+        let mut trail = NO_TRAIL;
         for s in layers.finals() {
             let removed = self.opp & !s.live;
             if K::PATHS {
@@ -1020,7 +1026,10 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
                 while tos != 0 {
                     let t = tos.trailing_zeros();
                     tos &= tos - 1;
-                    if layers.path_to(s.live, t, depth, &mut self.path).is_none() {
+                    if layers
+                        .path_to(s.live, t, depth, &mut self.path, &mut trail)
+                        .is_none()
+                    {
                         return false;
                     }
                     self.emit(1 << t, removed, depth, false);
@@ -1081,17 +1090,22 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
         memo: None,
         budget: BUDGET,
         aborted: false,
+        long_list: false,
         side: PhantomData,
     };
     search.run(own, kings, None);
     if search.aborted {
-        gen_captures_memo::<S, CROWN, K>(own, opp, kings, search.out);
+        // Layers pay where the paths explode but the longest captures leave pieces; when the
+        // plain search already found a capture of every piece, the memo table's depth-first
+        // search stops as soon as no new move is possible, which layers cannot do.
+        let layers = !search.long_list && search.best < opp.count_ones();
+        gen_captures_memo::<S, CROWN, K>(own, opp, kings, search.out, layers);
     }
 }
 
-/// The search again, for the rare positions where capture paths explode: kings by layers
-/// (with an allocator), then, if that is not enough, depth-first with a memo table so that
-/// each state is explored once.
+/// The search again, for the rare positions where capture paths explode or the list is long:
+/// kings by layers if `layers` (and there is an allocator), then, if that is not enough,
+/// depth-first with a memo table so that each state is explored once.
 #[cold]
 #[inline(never)]
 fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
@@ -1099,10 +1113,13 @@ fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
     opp: u64,
     kings: u64,
     out: &mut K,
+    layers: bool,
 ) {
     let mut index = Index::new();
+    #[cfg(not(feature = "alloc"))]
+    let _ = layers;
     #[cfg(feature = "alloc")]
-    {
+    if layers {
         // Without the memo table: a man crowned on the way, or layers that overflow, make
         // this search give up.
         out.clear();
@@ -1142,6 +1159,7 @@ fn slow_search<'a, S: Side, const CROWN: bool, K: Sink>(
         memo,
         budget: 0,
         aborted: false,
+        long_list: false,
         side: PhantomData,
     }
 }
