@@ -56,7 +56,7 @@ const MIN_SLOTS: usize = 64;
 /// every state of one layer is found while the layer before it is worked through.
 ///
 /// Each layer has its own index, so the probes while a layer is being built touch a table
-/// sized to that layer, not one for the whole search. They take 1.8 MB at most, on the
+/// sized to that layer, not one for the whole search. They take 2.4 MB at most, on the
 /// heap: this search only runs where the plain search gave up.
 pub(crate) struct Layers {
     /// At most `CAP` states (the capacity is reserved up front, so it never moves).
