@@ -223,39 +223,42 @@ impl Layers {
         let s = self.states[i];
         let empty = !(self.own | s.live);
         let on = s.squares();
-        if on & (on - 1) == 0 {
+        let seen: [u64; 4] = if on & (on - 1) == 0 {
             // One square, the most common case: what the king sees from it in all four
             // directions takes two table look-ups.
             let at = on.trailing_zeros();
             let lines = king_lines(at, !empty);
-            let seen = |d: usize| lines & RAYS[d][at as usize & 63];
-            self.expand::<NORTH>(&s, empty, seen(NORTH))
-                && self.expand::<EAST>(&s, empty, seen(EAST))
-                && self.expand::<SOUTH>(&s, empty, seen(SOUTH))
-                && self.expand::<WEST>(&s, empty, seen(WEST))
+            let seen = |d: usize| {
+                if s.may_jump(d) == 0 {
+                    0
+                } else {
+                    lines & RAYS[d][at as usize & 63]
+                }
+            };
+            [seen(NORTH), seen(EAST), seen(SOUTH), seen(WEST)]
         } else {
             let seen = |d: usize| {
                 let src = s.may_jump(d);
                 shift_dir(src | slide_dir(src, empty, d), d)
             };
-            self.expand::<NORTH>(&s, empty, seen(NORTH))
-                && self.expand::<EAST>(&s, empty, seen(EAST))
-                && self.expand::<SOUTH>(&s, empty, seen(SOUTH))
-                && self.expand::<WEST>(&s, empty, seen(WEST))
-        }
-    }
-
-    /// Adds the states that the king reaches from state `s` with a jump in direction `D`
-    /// (`empty`: the empty squares in `s`; `seen`: the squares on which a king sliding that way
-    /// from where it may stand stops, which include the first piece it meets). `false` if
-    /// they do not fit.
-    #[inline(always)]
-    fn expand<const D: usize>(&mut self, s: &State, empty: u64, seen: u64) -> bool {
-        if s.may_jump(D) == 0 {
+            [seen(NORTH), seen(EAST), seen(SOUTH), seen(WEST)]
+        };
+        // The pieces met first that have an empty square behind them.
+        let hits = |d: usize| seen[d] & s.live & shift_dir(empty, d ^ 2);
+        let hits = [hits(NORTH), hits(EAST), hits(SOUTH), hits(WEST)];
+        if hits == [0; 4] {
             return true;
         }
-        // The pieces met first that have an empty square behind them.
-        let mut hits = seen & s.live & shift_dir(empty, D ^ 2);
+        self.expand::<NORTH>(&s, hits[NORTH])
+            && self.expand::<EAST>(&s, hits[EAST])
+            && self.expand::<SOUTH>(&s, hits[SOUTH])
+            && self.expand::<WEST>(&s, hits[WEST])
+    }
+
+    /// Adds the states that the king reaches from state `s` with a jump in direction `D` over
+    /// one of the pieces `hits`. `false` if they do not fit.
+    #[inline(always)]
+    fn expand<const D: usize>(&mut self, s: &State, mut hits: u64) -> bool {
         while hits != 0 {
             let p = hits.trailing_zeros();
             hits &= hits - 1;
