@@ -75,6 +75,9 @@ pub(crate) struct Layers {
     depth: usize,
     /// `index[depth]`: where the index of the layer being built starts, and its size less one.
     table: (usize, usize),
+    /// The number of states past which the index of the layer being built is more than half
+    /// full.
+    grow_at: usize,
     /// The moving side's pieces other than the king.
     own: u64,
     /// The number of the first state of the last layer.
@@ -90,6 +93,7 @@ impl Layers {
             building: 0,
             depth: 0,
             table: (0, 0),
+            grow_at: 0,
             own: 0,
             last: 0,
         }
@@ -132,6 +136,7 @@ impl Layers {
         self.index[depth] = (base, size - 1);
         self.table = (base, size - 1);
         self.building = self.states.len();
+        self.grow_at = self.building + size / 2;
         self.depth = depth;
         true
     }
@@ -153,8 +158,11 @@ impl Layers {
     fn add(&mut self, live: u64, d: usize, land: u64) -> bool {
         let (base, mask) = self.table;
         let (mut h, tag) = Self::hash(live);
+        let Some(table) = self.slots.get_mut(base..=base + mask) else {
+            return false;
+        };
         loop {
-            match self.slots[base + (h & mask)] {
+            match table[h & mask] {
                 0 => break,
                 i if i & !0xffff == tag && self.states[(i & 0xffff) as usize - 1].live == live => {
                     self.states[(i & 0xffff) as usize - 1].by[d] |= land;
@@ -169,14 +177,15 @@ impl Layers {
         let mut by = [0; 4];
         by[d] = land;
         self.states.push(State { live, by });
-        self.slots[base + (h & mask)] = tag | self.states.len() as u32;
+        table[h & mask] = tag | self.states.len() as u32;
         // Past half full, the layer's index moves to a table twice the size.
-        if 2 * (self.states.len() - self.building) > mask + 1 {
+        if self.states.len() > self.grow_at {
             let (building, depth) = (self.building, self.depth);
             if !self.start_layer(depth, 2 * (mask + 1)) {
                 return false;
             }
             self.building = building;
+            self.grow_at = building + mask + 1;
             for n in building..self.states.len() {
                 self.record(n);
             }
@@ -246,7 +255,7 @@ impl Layers {
         // The pieces met first that have an empty square behind them.
         let hits = |d: usize| seen[d] & s.live & shift_dir(empty, d ^ 2);
         let hits = [hits(NORTH), hits(EAST), hits(SOUTH), hits(WEST)];
-        if hits == [0; 4] {
+        if hits[0] | hits[1] | hits[2] | hits[3] == 0 {
             return true;
         }
         self.expand::<NORTH>(&s, hits[NORTH])
