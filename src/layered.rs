@@ -246,9 +246,18 @@ impl Layers {
             };
             [seen(NORTH), seen(EAST), seen(SOUTH), seen(WEST)]
         } else {
+            // Several squares, so past the first layer: each `by[d]` is made of landing
+            // segments that run up to the next piece (or the edge), so going on straight
+            // the king meets that piece; only turning needs a slide.
+            let occ = !empty;
             let seen = |d: usize| {
-                let src = s.may_jump(d);
-                shift_dir(src | slide_dir(src, empty, d), d)
+                let ahead = shift_dir(s.by[d], d) & occ;
+                let turn = s.by[d ^ 1] | s.by[d ^ 3];
+                if turn == 0 {
+                    ahead
+                } else {
+                    ahead | shift_dir(turn | slide_dir(turn, empty, d), d)
+                }
             };
             [seen(NORTH), seen(EAST), seen(SOUTH), seen(WEST)]
         };
