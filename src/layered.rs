@@ -85,7 +85,35 @@ pub(crate) struct Layers {
 }
 
 impl Layers {
-    pub(crate) fn new() -> Layers {
+    /// Runs `f` with this thread's layers. With `std`, each thread allocates them the first
+    /// time it needs them and keeps them until it ends, so a program that meets many such
+    /// positions does not pay for fresh memory (and its page faults) each time; without
+    /// `std` they are allocated for the call.
+    pub(crate) fn with<R>(f: impl FnOnce(&mut Layers) -> R) -> R {
+        #[cfg(feature = "std")]
+        {
+            use core::cell::RefCell;
+            std::thread_local! {
+                static LAYERS: RefCell<Option<Layers>> = const { RefCell::new(None) };
+            }
+            let mut f = Some(f);
+            let kept = LAYERS.try_with(|cell| {
+                let mut slot = cell.try_borrow_mut().ok()?;
+                let f = f.take()?;
+                Some(f(slot.get_or_insert_with(Layers::new)))
+            });
+            if let Ok(Some(r)) = kept {
+                return r;
+            }
+            // The thread is ending: fresh layers for this call.
+            let f = f.take().expect("not called");
+            f(&mut Layers::new())
+        }
+        #[cfg(not(feature = "std"))]
+        f(&mut Layers::new())
+    }
+
+    fn new() -> Layers {
         Layers {
             states: Vec::with_capacity(CAP),
             slots: Vec::with_capacity(SLOT_CAP),

@@ -1124,7 +1124,7 @@ fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
         // this search give up.
         out.clear();
         let mut search = slow_search::<S, CROWN, K>(own, opp, out, &mut index, None);
-        search.run(own, kings, Some(&mut Layers::new()));
+        Layers::with(|layers| search.run(own, kings, Some(layers)));
         if !search.aborted {
             return;
         }
