@@ -105,8 +105,10 @@ impl Layers {
             if let Ok(Some(r)) = kept {
                 return r;
             }
-            // The thread is ending: fresh layers for this call.
-            let f = f.take().expect("not called");
+            // The thread is ending (its layers are gone), or its layers are in use (the
+            // search does not call itself, so this does not happen): fresh layers for this
+            // call. `f` has not run, since it returns a value whenever it runs.
+            let f = f.take().expect("f has not run");
             f(&mut Layers::new())
         }
         #[cfg(not(feature = "std"))]
