@@ -138,21 +138,30 @@ impl Layers {
         ((h >> 48) as usize, (h >> 16) as u32 & !0xffff)
     }
 
-    /// The state with the pieces `live` left, `depth` captures into the search, if the
-    /// search reached it.
-    fn find(&self, live: u64, depth: usize) -> Option<&State> {
-        let (base, mask) = *self.index.get(depth)?;
+    /// Looks `live` up in the index `(base, mask)` (its start in `slots` and its size less
+    /// one): `Ok(n)` for state number `n`, or `Err((slot, tag))` for the free slot where it
+    /// goes and the tag that slot is to hold.
+    #[inline(always)]
+    fn probe(&self, (base, mask): (usize, usize), live: u64) -> Result<usize, (usize, u32)> {
+        // (Every index lies within `slots`: `start_layer` makes room for it.)
+        let table = &self.slots[base..=base + mask];
         let (mut h, tag) = Self::hash(live);
         loop {
-            h &= mask;
-            match self.slots[base + h] {
-                0 => return None,
+            match table[h & mask] {
+                0 => return Err((base + (h & mask), tag)),
                 i if i & !0xffff == tag && self.states[(i & 0xffff) as usize - 1].live == live => {
-                    return Some(&self.states[(i & 0xffff) as usize - 1])
+                    return Ok((i & 0xffff) as usize - 1)
                 }
                 _ => h += 1,
             }
         }
+    }
+
+    /// The state with the pieces `live` left, `depth` captures into the search, if the
+    /// search reached it.
+    fn find(&self, live: u64, depth: usize) -> Option<&State> {
+        let n = self.probe(*self.index.get(depth)?, live).ok()?;
+        Some(&self.states[n])
     }
 
     /// Starts the index of the layer with `depth` captures, with `size` slots (a power of
@@ -171,51 +180,39 @@ impl Layers {
         true
     }
 
-    /// Puts state `n` (counting from 0) into the index of the layer being built.
-    #[inline(always)]
+    /// Puts state `n` (counting from 0), not in it yet, into the index of the layer being
+    /// built.
     fn record(&mut self, n: usize) {
-        let (base, mask) = self.table;
-        let (mut h, tag) = Self::hash(self.states[n].live);
-        while self.slots[base + (h & mask)] != 0 {
-            h += 1;
+        if let Err((slot, tag)) = self.probe(self.table, self.states[n].live) {
+            self.slots[slot] = tag | (n as u32 + 1);
         }
-        self.slots[base + (h & mask)] = tag | (n as u32 + 1);
     }
 
     /// Adds the squares `land`, reached with a jump in direction `d`, to the state of the
     /// layer being built with the pieces `live` left. `false` if a new state does not fit.
     #[inline(always)]
     fn add(&mut self, live: u64, d: usize, land: u64) -> bool {
-        let (base, mask) = self.table;
-        let (mut h, tag) = Self::hash(live);
-        let Some(table) = self.slots.get_mut(base..=base + mask) else {
-            return false;
-        };
-        loop {
-            match table[h & mask] {
-                0 => break,
-                i if i & !0xffff == tag && self.states[(i & 0xffff) as usize - 1].live == live => {
-                    self.states[(i & 0xffff) as usize - 1].by[d] |= land;
-                    return true;
-                }
-                _ => h += 1,
+        let (slot, tag) = match self.probe(self.table, live) {
+            Ok(n) => {
+                self.states[n].by[d] |= land;
+                return true;
             }
-        }
-        if self.states.len() == CAP {
-            return false;
-        }
+            Err(free) if self.states.len() < CAP => free,
+            Err(_) => return false,
+        };
         let mut by = [0; 4];
         by[d] = land;
         self.states.push(State { live, by });
-        table[h & mask] = tag | self.states.len() as u32;
+        self.slots[slot] = tag | self.states.len() as u32;
         // Past half full, the layer's index moves to a table twice the size.
         if self.states.len() > self.grow_at {
             let (building, depth) = (self.building, self.depth);
-            if !self.start_layer(depth, 2 * (mask + 1)) {
+            let size = 2 * (self.table.1 + 1);
+            if !self.start_layer(depth, size) {
                 return false;
             }
             self.building = building;
-            self.grow_at = building + mask + 1;
+            self.grow_at = building + size / 2;
             for n in building..self.states.len() {
                 self.record(n);
             }
@@ -358,14 +355,7 @@ impl Layers {
             // captured behind it (the squares between are empty), from a square of the layer
             // before that may jump that way and sees `p` first.
             let back = arrived ^ 2;
-            let ray = RAYS[back][to as usize & 63];
-            let blk = ray & (own | live);
-            let reach = if blk == 0 {
-                ray
-            } else {
-                ray & !RAYS[back][nearest(blk, back) as usize]
-            };
-            let mut cands = reach & self.captured_by(live);
+            let mut cands = king_reach(to, back, own | live) & self.captured_by(live);
             let (before, s, a) = loop {
                 if cands == 0 {
                     return None;
