@@ -35,14 +35,26 @@ impl State {
     fn may_jump(&self, d: usize) -> u64 {
         self.by[d] | self.by[d ^ 1] | self.by[d ^ 3]
     }
+
+    /// A direction, other than `not` (4: no exception), of a jump by which the king reached
+    /// square `at`.
+    fn arrival(&self, at: u32, not: usize) -> Option<usize> {
+        let dirs = (0..4).fold(0u32, |acc, d| acc | ((self.by[d] >> at) as u32 & 1) << d);
+        let dirs = dirs & !(1 << not);
+        (dirs != 0).then(|| dirs.trailing_zeros() as usize)
+    }
 }
+
+/// The number of capture counts a layer can have (0 to 64; a search stops at the first
+/// that does not fit).
+const DEPTHS: usize = 65;
 
 /// The steps of the last path traced, by depth: the pieces left, the square reached and the
 /// direction of the jump that reached it.
-pub(crate) type Trail = [(u64, u32, usize); 66];
+pub(crate) type Trail = [(u64, u32, usize); DEPTHS];
 
 /// A trail that matches no path.
-pub(crate) const NO_TRAIL: Trail = [(0, 64, 0); 66];
+pub(crate) const NO_TRAIL: Trail = [(0, 64, 0); DEPTHS];
 
 /// The most states the layers hold; a search that needs more is left to the depth-first
 /// search.
@@ -68,7 +80,7 @@ pub(crate) struct Layers {
     slots: Vec<u32>,
     /// `index[k]`: where in `slots` the index of the states with `k` captures starts, and
     /// its size less one (a power of two less one).
-    index: [(usize, usize); 65],
+    index: [(usize, usize); DEPTHS],
     /// The number of the first state of the layer being built.
     building: usize,
     /// The number of captures of the layer being built.
@@ -119,7 +131,7 @@ impl Layers {
         Layers {
             states: Vec::with_capacity(CAP),
             slots: Vec::with_capacity(SLOT_CAP),
-            index: [(0, 0); 65],
+            index: [(0, 0); DEPTHS],
             building: 0,
             depth: 0,
             table: (0, 0),
@@ -167,16 +179,22 @@ impl Layers {
     /// Starts the index of the layer with `depth` captures, with `size` slots (a power of
     /// two). `false` if it does not fit.
     fn start_layer(&mut self, depth: usize, size: usize) -> bool {
+        self.depth = depth;
+        self.building = self.states.len();
+        self.new_table(size)
+    }
+
+    /// Gives the layer being built a new, empty index of `size` slots (a power of two).
+    /// `false` if it does not fit.
+    fn new_table(&mut self, size: usize) -> bool {
         let base = self.slots.len();
-        if base + size > SLOT_CAP || depth >= self.index.len() {
+        if base + size > SLOT_CAP || self.depth >= DEPTHS {
             return false;
         }
         self.slots.resize(base + size, 0);
-        self.index[depth] = (base, size - 1);
+        self.index[self.depth] = (base, size - 1);
         self.table = (base, size - 1);
-        self.building = self.states.len();
         self.grow_at = self.building + size / 2;
-        self.depth = depth;
         true
     }
 
@@ -206,14 +224,10 @@ impl Layers {
         self.slots[slot] = tag | self.states.len() as u32;
         // Past half full, the layer's index moves to a table twice the size.
         if self.states.len() > self.grow_at {
-            let (building, depth) = (self.building, self.depth);
-            let size = 2 * (self.table.1 + 1);
-            if !self.start_layer(depth, size) {
+            if !self.new_table(2 * (self.table.1 + 1)) {
                 return false;
             }
-            self.building = building;
-            self.grow_at = building + size / 2;
-            for n in building..self.states.len() {
+            for n in self.building..self.states.len() {
                 self.record(n);
             }
         }
@@ -338,8 +352,7 @@ impl Layers {
         trail: &mut Trail,
     ) -> Option<()> {
         let own = self.own;
-        let fin = self.find(live, depth as usize)?.by;
-        let mut arrived = (0..4).find(|&d| fin[d] & 1 << to != 0)?;
+        let mut arrived = self.find(live, depth as usize)?.arrival(to, 4)?;
         for j in (1..=depth as usize).rev() {
             let step = (live, to, arrived);
             let seen = trail.get_mut(j)?;
@@ -369,11 +382,7 @@ impl Layers {
                 let from = king_reach(p, back, own | before) & prev.may_jump(arrived);
                 if from != 0 {
                     let s = from.trailing_zeros();
-                    // A direction by which the king reached `s`, other than `back`.
-                    let dirs = (0..4)
-                        .fold(0u32, |acc, e| acc | ((prev.by[e] >> s) as u32 & 1) << e)
-                        & !(1 << back);
-                    break (before, s, dirs.trailing_zeros() as usize);
+                    break (before, s, prev.arrival(s, back)?);
                 }
             };
             live = before;
