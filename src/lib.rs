@@ -13,19 +13,29 @@ mod board;
 mod color;
 mod fen;
 #[cfg(feature = "alloc")]
+mod game;
+#[cfg(feature = "alloc")]
 mod layered;
 mod movegen;
 mod moves;
 mod notation;
+#[cfg(feature = "std")]
+mod parallel;
+#[cfg(feature = "alloc")]
+pub mod pdn;
 mod perft;
 mod piece;
 mod position;
+mod result;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;
 mod spill;
 mod square;
+#[cfg(feature = "alloc")]
+pub mod svg;
+mod zobrist;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use board::Board;

@@ -1,5 +1,7 @@
 //! Move text: printing is [`Move`]'s `Display`; parsing is resolved against a position.
 
+mod captured;
+
 use crate::bitboard::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST};
 use crate::moves::MAX_PATH;
 use crate::{Color, Move, Position, Role, RuleSet, Square};

@@ -1,0 +1,1 @@
+//! [`Game`]: a whole game with history (issue 8).

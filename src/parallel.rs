@@ -1,0 +1,1 @@
+//! Perft on every core (issue 11).

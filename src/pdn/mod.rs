@@ -1,0 +1,1 @@
+//! PDN, Portable Draughts Notation (issue 8).

@@ -1,0 +1,1 @@
+//! PDN results as text (issue 8).

@@ -1,0 +1,1 @@
+//! Board pictures as SVG (issue 11).

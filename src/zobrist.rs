@@ -1,0 +1,1 @@
+//! Zobrist keys (issue 8).
