@@ -42,7 +42,7 @@ pub use board::Board;
 pub use color::Color;
 pub use fen::FenError;
 pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList};
-pub use notation::{JumpError, ParseMoveError};
+pub use notation::{CapturedNotation, JumpError, ParseMoveError};
 pub use perft::{divide, perft};
 pub use piece::{Piece, Role};
 pub use position::{DrawReason, IllegalMoveError, Outcome, Position, WinReason};
