@@ -163,7 +163,9 @@ impl PdnErrorKind {
             | ParseMoveError::PathTooLong => PdnErrorKind::BadMove { text, error },
             ParseMoveError::Ambiguous { .. }
             | ParseMoveError::AmbiguousCaptures { .. }
-            | ParseMoveError::AmbiguousReadings { .. } => PdnErrorKind::AmbiguousMove { text, error },
+            | ParseMoveError::AmbiguousReadings { .. } => {
+                PdnErrorKind::AmbiguousMove { text, error }
+            }
             _ => PdnErrorKind::IllegalMove { text, error },
         }
     }

@@ -138,7 +138,12 @@ impl<'a> Lexer<'a> {
         }
         if j == name_start {
             let at = self.at(j);
-            return self.error(at, PdnErrorKind::BadTag { expected: "a tag name" });
+            return self.error(
+                at,
+                PdnErrorKind::BadTag {
+                    expected: "a tag name",
+                },
+            );
         }
         let name = &self.text[name_start..j];
         while j < end && bytes[j].is_ascii_whitespace() {
@@ -146,7 +151,12 @@ impl<'a> Lexer<'a> {
         }
         if bytes.get(j) != Some(&b'"') || j >= end {
             let at = self.at(j);
-            return self.error(at, PdnErrorKind::BadTag { expected: "a quoted value" });
+            return self.error(
+                at,
+                PdnErrorKind::BadTag {
+                    expected: "a quoted value",
+                },
+            );
         }
         j += 1;
         let value_start = j;
@@ -166,7 +176,12 @@ impl<'a> Lexer<'a> {
         }
         if bytes.get(j) != Some(&b']') || j >= end {
             let at = self.at(j);
-            return self.error(at, PdnErrorKind::BadTag { expected: "`]` after the value" });
+            return self.error(
+                at,
+                PdnErrorKind::BadTag {
+                    expected: "`]` after the value",
+                },
+            );
         }
         self.advance_to(j + 1);
         Some(Ok((
@@ -297,7 +312,8 @@ mod tests {
 
     #[test]
     fn tokens_with_positions() {
-        let t = tokens("[Event \"a \\\"b\\\"\"]\n1. c3-c4 {x\ny} 1...f6-f5! $2 (2. a3-a4) ; z\n 1-0");
+        let t =
+            tokens("[Event \"a \\\"b\\\"\"]\n1. c3-c4 {x\ny} 1...f6-f5! $2 (2. a3-a4) ; z\n 1-0");
         let kinds: Vec<_> = t.iter().map(|r| r.as_ref().unwrap().0).collect();
         assert_eq!(
             kinds,
@@ -333,6 +349,9 @@ mod tests {
         let t = tokens("1. c3-c4 {never closed");
         assert_eq!(t.len(), 3);
         let e = t[2].as_ref().unwrap_err();
-        assert_eq!((e.line, e.column, &e.kind), (1, 10, &PdnErrorKind::UnterminatedComment));
+        assert_eq!(
+            (e.line, e.column, &e.kind),
+            (1, 10, &PdnErrorKind::UnterminatedComment)
+        );
     }
 }

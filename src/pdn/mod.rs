@@ -55,8 +55,8 @@ mod tags;
 mod write;
 
 pub use error::{PdnError, PdnErrorKind};
-pub use read::{read_str, read_str_with, Games, PdnGame, ReadOptions};
 #[cfg(feature = "std")]
 pub use read::Reader;
+pub use read::{read_str, read_str_with, Games, PdnGame, ReadOptions};
 pub use tags::Tags;
 pub use write::{write_game, Notation, WriteOptions};

@@ -235,16 +235,25 @@ fn start_game(
     tag_at: &[(&str, At, usize)],
 ) -> Result<Game, PdnError> {
     let at_of = |name: &str| {
-        tag_at
-            .iter()
-            .find(|(n, _, _)| *n == name)
-            .map_or((At { line: pending.line, column: 1 }, 1), |&(_, at, col)| (at, col))
+        tag_at.iter().find(|(n, _, _)| *n == name).map_or(
+            (
+                At {
+                    line: pending.line,
+                    column: 1,
+                },
+                1,
+            ),
+            |&(_, at, col)| (at, col),
+        )
     };
     if let Some(value) = pending.tags.game_type() {
         if !game_type_ok(value) {
             let (at, col) = at_of("GameType");
             return Err(err(
-                At { line: at.line, column: col },
+                At {
+                    line: at.line,
+                    column: col,
+                },
                 PdnErrorKind::UnknownGameType {
                     value: String::from(value),
                 },
@@ -254,10 +263,21 @@ fn start_game(
     if let Some(value) = pending.tags.result() {
         let (at, col) = at_of("Result");
         match value.parse::<GameResult>() {
-            Ok(r) => pending.result_tag = Some((r, At { line: at.line, column: col })),
+            Ok(r) => {
+                pending.result_tag = Some((
+                    r,
+                    At {
+                        line: at.line,
+                        column: col,
+                    },
+                ))
+            }
             Err(_) => {
                 return Err(err(
-                    At { line: at.line, column: col },
+                    At {
+                        line: at.line,
+                        column: col,
+                    },
                     PdnErrorKind::BadResultTag {
                         value: String::from(value),
                     },
@@ -269,7 +289,10 @@ fn start_game(
         Some(fen) => Game::from_fen(fen, rules).map_err(|error| {
             let (at, col) = at_of("FEN");
             err(
-                At { line: at.line, column: col },
+                At {
+                    line: at.line,
+                    column: col,
+                },
                 PdnErrorKind::BadFen {
                     fen: String::from(fen),
                     error,
@@ -396,14 +419,10 @@ pub(crate) fn read_chunk(
                     if p.game.is_none() {
                         p.game = Some(start_game(p, rules, &tag_at)?);
                     }
-                    let termination: GameResult =
-                        text.parse().unwrap_or(GameResult::Ongoing);
+                    let termination: GameResult = text.parse().unwrap_or(GameResult::Ongoing);
                     if let Some((tag, _)) = p.result_tag {
                         if tag != termination {
-                            return Err(err(
-                                at,
-                                PdnErrorKind::ResultMismatch { tag, termination },
-                            ));
+                            return Err(err(at, PdnErrorKind::ResultMismatch { tag, termination }));
                         }
                     }
                     let Some(game) = p.game.take() else {
@@ -613,14 +632,26 @@ impl<R: std::io::BufRead> Iterator for Reader<R> {
             self.bytes.clear();
             match self.input.read_until(b'\n', &mut self.bytes) {
                 Ok(0) => {
-                    read_chunk(&self.chunk, self.chunk_line, self.rules, true, &mut self.out);
+                    read_chunk(
+                        &self.chunk,
+                        self.chunk_line,
+                        self.rules,
+                        true,
+                        &mut self.out,
+                    );
                     self.chunk.clear();
                     self.done = true;
                 }
                 Ok(_) => {
                     let line = String::from_utf8_lossy(&self.bytes);
                     if self.splitter.feed(&line) {
-                        read_chunk(&self.chunk, self.chunk_line, self.rules, false, &mut self.out);
+                        read_chunk(
+                            &self.chunk,
+                            self.chunk_line,
+                            self.rules,
+                            false,
+                            &mut self.out,
+                        );
                         self.chunk.clear();
                         self.chunk_line = self.line;
                     }
