@@ -221,11 +221,10 @@ fn game_type_ok(value: &str) -> bool {
     let first = fields.next() == Some("30");
     let rest: [Option<&str>; 6] = core::array::from_fn(|_| fields.next());
     first
-        && match rest {
-            [None, ..] => true,
-            [Some("W"), Some("8"), Some("8"), Some("A0"), Some("0"), None] => true,
-            _ => false,
-        }
+        && matches!(
+            rest,
+            [None, ..] | [Some("W"), Some("8"), Some("8"), Some("A0"), Some("0"), None]
+        )
 }
 
 /// Builds the game from the tags: GameType, FEN and Result are checked here.
