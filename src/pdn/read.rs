@@ -342,6 +342,10 @@ pub(crate) fn read_chunk(
                 return;
             }
         };
+        if pending.is_none() && token == Token::Comment {
+            // Comments between games belong to none.
+            continue;
+        }
         let p = pending.get_or_insert_with(|| {
             tag_at.clear();
             Pending::new(at.line)
