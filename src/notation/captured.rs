@@ -415,6 +415,30 @@ impl Position {
         CapturedNotation { mv: *mv, landing }
     }
 
+    /// [`parse_any_move`](Position::parse_any_move), with the legal moves generated into a
+    /// list the caller reuses: a text that is exactly the landing path a legal move shows is
+    /// answered from the list (the PDN reader's common case); anything else goes the long
+    /// way. The answer is the same as `parse_any_move`'s: a full landing path determines the
+    /// move's result, and such a text never fits the captured-square reading.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn parse_any_move_with(
+        &self,
+        text: &str,
+        list: &mut MoveList,
+    ) -> Result<Move, ParseMoveError> {
+        if let Ok((squares, n, sep)) = split(text) {
+            self.legal_moves_into(list);
+            let path = &squares[1..n];
+            let found = list.iter().find(|m| {
+                m.from() == squares[0] && m.path() == path && m.is_capture() == (sep == b'x')
+            });
+            if let Some(m) = found {
+                return Ok(*m);
+            }
+        }
+        self.parse_any_move(text)
+    }
+
     /// Resolves move text in any notation the crate reads: landing notation and its short
     /// form (as [`parse_move`](Position::parse_move)) or the captured-square notation (as
     /// [`parse_captured_move`](Position::parse_captured_move)).
@@ -462,6 +486,55 @@ impl Position {
                     Err(e) if looks_captured => Err(e),
                     Err(_) => Err(landing_err),
                 }
+            }
+        }
+    }
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::*;
+
+    /// The reader's fast path answers as `parse_any_move` does, on every legal move's texts
+    /// (landing, short, captured) and on some bad texts, along a few playouts.
+    #[test]
+    fn fast_path_agrees() {
+        let mut list = MoveList::new();
+        for (fen, rules) in [
+            ("W:WKb2:Bb4,d5,b6,f6,d7", RuleSet::Default),
+            ("B:Wd2,Ke1:Bd3", RuleSet::Tudaf),
+            ("W:WKh1:Bh3,h6", RuleSet::Default),
+        ] {
+            let pos = Position::from_fen(fen, rules).unwrap();
+            let mut texts = alloc::vec![
+                alloc::string::String::from("a1-a2"),
+                alloc::string::String::from("zz"),
+                alloc::string::String::from("b2xb2")
+            ];
+            for m in &pos.legal_moves() {
+                texts.push(alloc::format!("{m}"));
+                texts.push(alloc::format!("{}x{}", m.from(), m.to()));
+                texts.push(alloc::format!("{}", pos.captured_notation(m)));
+                texts.push(alloc::format!("{}", m.captured_notation()));
+            }
+            for t in &texts {
+                assert_eq!(
+                    pos.parse_any_move_with(t, &mut list),
+                    pos.parse_any_move(t),
+                    "{t}"
+                );
+            }
+        }
+        let mut pos = Position::start();
+        for i in 0..40 {
+            let moves = pos.legal_moves();
+            for m in &moves {
+                let t = alloc::format!("{m}");
+                assert_eq!(pos.parse_any_move_with(&t, &mut list), Ok(*m));
+            }
+            pos.play(&moves[(i * 7) % moves.len()]);
+            if pos.outcome().is_some() {
+                break;
             }
         }
     }

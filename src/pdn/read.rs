@@ -312,7 +312,11 @@ pub(crate) fn read_chunk(
     out: &mut VecDeque<Result<PdnGame, PdnError>>,
 ) {
     let mut lexer = Lexer::new(text, first_line);
+    // Just after the last token: where a missing termination is reported.
+    let mut after = lexer.here();
     let mut pending: Option<Pending> = None;
+    // The legal moves of the position being read, generated into one list for the chunk.
+    let mut list = crate::MoveList::new();
     // Tag names with their positions and value columns, for the game being read.
     let mut tag_at: alloc::vec::Vec<(&str, At, usize)> = alloc::vec::Vec::new();
     loop {
@@ -321,7 +325,7 @@ pub(crate) fn read_chunk(
                 let e = match p.open_at {
                     Some(open) if p.depth > 0 => err(open, PdnErrorKind::UnterminatedVariation),
                     _ => err(
-                        lexer.here(),
+                        after,
                         PdnErrorKind::MissingTermination {
                             before: if at_end {
                                 "the end of the input"
@@ -342,6 +346,7 @@ pub(crate) fn read_chunk(
                 return;
             }
         };
+        after = lexer.here();
         if pending.is_none() && token == Token::Comment {
             // Comments between games belong to none.
             continue;
@@ -385,7 +390,7 @@ pub(crate) fn read_chunk(
                         return Ok(None);
                     };
                     let pos = *game.position();
-                    let mv = match pos.parse_any_move(text) {
+                    let mv = match pos.parse_any_move_with(text, &mut list) {
                         Ok(mv) => mv,
                         Err(e) => {
                             return Err(err(
@@ -400,7 +405,7 @@ pub(crate) fn read_chunk(
                             ))
                         }
                     };
-                    game.try_play(&mv).map_err(|e| {
+                    game.play_resolved(&mv).map_err(|e| {
                         err(
                             at,
                             match e {
