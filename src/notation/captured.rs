@@ -303,6 +303,20 @@ impl Position {
             return Err(ParseMoveError::NoPiece { square: from });
         }
         let moves = self.legal_moves();
+        self.candidates_into(&squares[..n], &moves, &mut out)?;
+        Ok(out)
+    }
+
+    /// The captured-square reading of `squares` (origin, named squares) against `moves`, the
+    /// legal moves of this position, into `out` (cleared first).
+    fn candidates_into(
+        &self,
+        squares: &[Square],
+        moves: &MoveList,
+        out: &mut MoveList,
+    ) -> Result<(), ParseMoveError> {
+        out.clear();
+        let from = squares[0];
         let required = moves.first().map_or(0, |m| m.captured().count());
         if required == 0 {
             return Err(ParseMoveError::NoCapture);
@@ -314,7 +328,7 @@ impl Position {
             Color::Black => (SOUTH, RANK_1),
         };
         let king = board.piece_at(from).map(|p| p.role) == Some(Role::King);
-        let named = &squares[1..n];
+        let named = &squares[1..];
         let mut readings = [(named, None), (named, None)];
         let mut count = 1;
         if named.len() >= 2 {
@@ -336,9 +350,9 @@ impl Position {
                     caps,
                     landing,
                 },
-                moves: &moves,
+                moves,
                 path: [Square::A1; MAX_PATH],
-                out: &mut out,
+                out,
             };
             tracer.walk(0, from, None, king, false, 0);
         }
@@ -353,7 +367,7 @@ impl Position {
                 ParseMoveError::NoCaptureSequence { from }
             });
         }
-        Ok(out)
+        Ok(())
     }
 
     /// Resolves a move in the federation's captured-square notation (`f3xf4xe5xd6xc7`, the
@@ -425,6 +439,7 @@ impl Position {
         &self,
         text: &str,
         list: &mut MoveList,
+        scratch: &mut MoveList,
     ) -> Result<Move, ParseMoveError> {
         if let Ok((squares, n, sep)) = split(text) {
             self.legal_moves_into(list);
@@ -434,6 +449,16 @@ impl Position {
             });
             if let Some(m) = found {
                 return Ok(*m);
+            }
+            // A capture whose second square holds an enemy piece is read in captured-square
+            // notation (the landing reading cannot fit it; see `parse_any_move`).
+            let own = self.board().by_color(self.turn());
+            let enemy = self.board().by_color(!self.turn());
+            if sep == b'x' && own.contains(squares[0]) && enemy.contains(squares[1]) {
+                if self.candidates_into(&squares[..n], list, scratch).is_ok() && scratch.len() == 1
+                {
+                    return Ok(scratch[0]);
+                }
             }
         }
         self.parse_any_move(text)
@@ -500,6 +525,7 @@ mod tests {
     #[test]
     fn fast_path_agrees() {
         let mut list = MoveList::new();
+        let mut scratch = MoveList::new();
         for (fen, rules) in [
             ("W:WKb2:Bb4,d5,b6,f6,d7", RuleSet::Default),
             ("B:Wd2,Ke1:Bd3", RuleSet::Tudaf),
@@ -519,7 +545,7 @@ mod tests {
             }
             for t in &texts {
                 assert_eq!(
-                    pos.parse_any_move_with(t, &mut list),
+                    pos.parse_any_move_with(t, &mut list, &mut scratch),
                     pos.parse_any_move(t),
                     "{t}"
                 );
@@ -530,7 +556,7 @@ mod tests {
             let moves = pos.legal_moves();
             for m in &moves {
                 let t = alloc::format!("{m}");
-                assert_eq!(pos.parse_any_move_with(&t, &mut list), Ok(*m));
+                assert_eq!(pos.parse_any_move_with(&t, &mut list, &mut scratch), Ok(*m));
             }
             pos.play(&moves[(i * 7) % moves.len()]);
             if pos.outcome().is_some() {

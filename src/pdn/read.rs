@@ -317,6 +317,7 @@ pub(crate) fn read_chunk(
     let mut pending: Option<Pending> = None;
     // The legal moves of the position being read, generated into one list for the chunk.
     let mut list = crate::MoveList::new();
+    let mut scratch = crate::MoveList::new();
     // Tag names with their positions and value columns, for the game being read.
     let mut tag_at: alloc::vec::Vec<(&str, At, usize)> = alloc::vec::Vec::new();
     loop {
@@ -390,7 +391,7 @@ pub(crate) fn read_chunk(
                         return Ok(None);
                     };
                     let pos = *game.position();
-                    let mv = match pos.parse_any_move_with(text, &mut list) {
+                    let mv = match pos.parse_any_move_with(text, &mut list, &mut scratch) {
                         Ok(mv) => mv,
                         Err(e) => {
                             return Err(err(
