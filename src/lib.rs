@@ -44,7 +44,7 @@ pub use fen::FenError;
 #[cfg(feature = "alloc")]
 pub use game::{Game, PlayError};
 pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList};
-pub use notation::{JumpError, ParseMoveError};
+pub use notation::{CapturedNotation, JumpError, ParseMoveError};
 pub use perft::{divide, perft};
 pub use piece::{Piece, Role};
 pub use position::{DrawReason, IllegalMoveError, Outcome, Position, WinReason};
