@@ -356,14 +356,6 @@ fn play_panics_on_an_illegal_move() {
     game.play(&mv);
 }
 
-#[test]
-fn the_stored_move_is_the_positions_own() {
-    let mut game = Game::from_fen("W:Wc4,d4:Bc5,Kd6,e4,b4", RuleSet::Default).unwrap();
-    let mv = game.position().legal_moves()[0];
-    game.play(&mv);
-    assert_eq!(game.moves()[0].to_string(), mv.to_string());
-}
-
 /// A random game: moves chosen by `choices`, stopping when the game ends.
 fn random_game(rules: RuleSet, fen: &str, choices: &[u32]) -> Game {
     let mut game = Game::from_fen(fen, rules).unwrap();

@@ -4,8 +4,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::{
-    DrawReason, FenError, GameResult, IllegalMoveError, Move, Outcome, ParseMoveError, Position,
-    RuleSet,
+    DrawReason, FenError, GameResult, IllegalMoveError, Move, MoveList, Outcome, ParseMoveError,
+    Position, RuleSet,
 };
 
 /// Why [`Game::try_play`] or [`Game::try_play_text`] refused a move. The game is unchanged.
@@ -356,7 +356,9 @@ impl Game {
     /// ```
     pub fn try_play(&mut self, mv: &Move) -> Result<(), PlayError> {
         let pos = *self.position();
-        let list = pos.legal_moves();
+        // Filled in place: returning a `MoveList` by value copies its whole buffer.
+        let mut list = MoveList::new();
+        pos.legal_moves_into(&mut list);
         if let Some(outcome) = pos
             .outcome_knowing(!list.is_empty())
             .or_else(|| self.history_outcome())
