@@ -454,11 +454,13 @@ impl Position {
             // notation (the landing reading cannot fit it; see `parse_any_move`).
             let own = self.board().by_color(self.turn());
             let enemy = self.board().by_color(!self.turn());
-            if sep == b'x' && own.contains(squares[0]) && enemy.contains(squares[1]) {
-                if self.candidates_into(&squares[..n], list, scratch).is_ok() && scratch.len() == 1
-                {
-                    return Ok(scratch[0]);
-                }
+            if sep == b'x'
+                && own.contains(squares[0])
+                && enemy.contains(squares[1])
+                && self.candidates_into(&squares[..n], list, scratch).is_ok()
+                && scratch.len() == 1
+            {
+                return Ok(scratch[0]);
             }
         }
         self.parse_any_move(text)
