@@ -7,7 +7,7 @@ use alloc::string::String;
 use super::error::{PdnError, PdnErrorKind};
 use super::lex::{unescape, At, Lexer, Token};
 use super::tags::Tags;
-use crate::{Game, GameResult, PlayError, RuleSet};
+use crate::{Game, GameResult, RuleSet};
 
 /// How games are read.
 ///
@@ -406,20 +406,12 @@ pub(crate) fn read_chunk(
                             ))
                         }
                     };
-                    game.play_resolved(&mv).map_err(|e| {
+                    game.play_resolved(&mv).map_err(|outcome| {
                         err(
                             at,
-                            match e {
-                                PlayError::GameOver { outcome } => PdnErrorKind::GameOver {
-                                    text: String::from(text),
-                                    outcome,
-                                },
-                                _ => PdnErrorKind::IllegalMove {
-                                    text: String::from(text),
-                                    error: crate::ParseMoveError::NoCaptureSequence {
-                                        from: mv.from(),
-                                    },
-                                },
+                            PdnErrorKind::GameOver {
+                                text: String::from(text),
+                                outcome,
                             },
                         )
                     })?;
@@ -525,7 +517,8 @@ impl Iterator for Games<'_> {
 
 /// Reads the games of a PDN text under [`RuleSet::Default`], one at a time. Each item is a
 /// game or the error that stopped it; after an error, reading goes on with the next game
-/// (the next tag line after that game's movetext).
+/// (the next tag line after that game's movetext). A byte order mark at the start is skipped,
+/// and lines may end with `\r\n`.
 ///
 /// ```
 /// use turkish_draughts::pdn;
@@ -550,11 +543,13 @@ pub fn read_str(text: &str) -> Games<'_> {
 /// # Ok::<(), pdn::PdnError>(())
 /// ```
 pub fn read_str_with(text: &str, options: ReadOptions) -> Games<'_> {
+    // A byte order mark (written by some Windows editors) is not part of the text.
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
     Games {
         text,
-        pos: 0,
+        pos: bom,
         line: 1,
-        chunk_start: 0,
+        chunk_start: bom,
         chunk_line: 1,
         splitter: Splitter::default(),
         out: VecDeque::new(),
@@ -565,7 +560,7 @@ pub fn read_str_with(text: &str, options: ReadOptions) -> Games<'_> {
 
 /// Reads the games of a PDN stream one at a time, holding only the game being read: an
 /// iterator of games or errors, as [`read_str`]. Bytes that are not UTF-8 are replaced by
-/// U+FFFD before reading.
+/// U+FFFD before reading; a byte order mark at the start is skipped.
 ///
 /// ```
 /// use turkish_draughts::pdn::{self, Reader};
@@ -652,7 +647,11 @@ impl<R: std::io::BufRead> Iterator for Reader<R> {
                     self.done = true;
                 }
                 Ok(_) => {
-                    let line = String::from_utf8_lossy(&self.bytes);
+                    let mut bytes = &self.bytes[..];
+                    if self.line == 1 {
+                        bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+                    }
+                    let line = String::from_utf8_lossy(bytes);
                     if self.splitter.feed(&line) {
                         read_chunk(
                             &self.chunk,
