@@ -293,6 +293,21 @@ fn byte_order_mark_and_crlf() {
     assert_eq!((e.line, e.column), (1, 5));
 }
 
+/// Variations are counted, not recursed: deep nesting is read in constant stack.
+#[test]
+fn deeply_nested_variations() {
+    let depth = 200_000;
+    let text = format!("1. c3-c4 {}f6-f5{} f6-f5 *", "(".repeat(depth), ")".repeat(depth));
+    let games = read_all(&text);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].as_ref().unwrap().game().ply(), 2);
+    let open = format!("1. c3-c4 {}f6-f5 *", "(".repeat(depth));
+    assert_eq!(
+        read_all(&open)[0].as_ref().unwrap_err().to_string(),
+        "line 1, column 10: the variation that starts here has no closing `)`"
+    );
+}
+
 fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;
     *state ^= *state >> 7;
