@@ -186,8 +186,8 @@ struct Pending {
     tags: Tags,
     line: usize,
     game: Option<Game>,
-    /// Positions of the tags checked later.
-    result_tag: Option<(GameResult, At)>,
+    /// The Result tag, read.
+    result_tag: Option<GameResult>,
     /// Nesting depth of variations, and where the outermost one opened.
     depth: usize,
     open_at: Option<At>,
@@ -227,76 +227,43 @@ fn game_type_ok(value: &str) -> bool {
         )
 }
 
-/// Builds the game from the tags: GameType, FEN and Result are checked here.
+/// Builds the game from the tags: GameType, FEN and Result are checked here. `tag_at` gives
+/// where each tag's value starts; errors point there.
 fn start_game(
     pending: &mut Pending,
     rules: RuleSet,
-    tag_at: &[(&str, At, usize)],
+    tag_at: &[(&str, At)],
 ) -> Result<Game, PdnError> {
+    let line = pending.line;
     let at_of = |name: &str| {
-        tag_at.iter().find(|(n, _, _)| *n == name).map_or(
-            (
-                At {
-                    line: pending.line,
-                    column: 1,
-                },
-                1,
-            ),
-            |&(_, at, col)| (at, col),
-        )
+        tag_at
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(At { line, column: 1 }, |&(_, at)| at)
     };
     if let Some(value) = pending.tags.game_type() {
         if !game_type_ok(value) {
-            let (at, col) = at_of("GameType");
+            let value = String::from(value);
             return Err(err(
-                At {
-                    line: at.line,
-                    column: col,
-                },
-                PdnErrorKind::UnknownGameType {
-                    value: String::from(value),
-                },
+                at_of("GameType"),
+                PdnErrorKind::UnknownGameType { value },
             ));
         }
     }
     if let Some(value) = pending.tags.result() {
-        let (at, col) = at_of("Result");
+        let at = at_of("Result");
         match value.parse::<GameResult>() {
-            Ok(r) => {
-                pending.result_tag = Some((
-                    r,
-                    At {
-                        line: at.line,
-                        column: col,
-                    },
-                ))
-            }
+            Ok(r) => pending.result_tag = Some(r),
             Err(_) => {
-                return Err(err(
-                    At {
-                        line: at.line,
-                        column: col,
-                    },
-                    PdnErrorKind::BadResultTag {
-                        value: String::from(value),
-                    },
-                ))
+                let value = String::from(value);
+                return Err(err(at, PdnErrorKind::BadResultTag { value }));
             }
         }
     }
     match pending.tags.fen() {
         Some(fen) => Game::from_fen(fen, rules).map_err(|error| {
-            let (at, col) = at_of("FEN");
-            err(
-                At {
-                    line: at.line,
-                    column: col,
-                },
-                PdnErrorKind::BadFen {
-                    fen: String::from(fen),
-                    error,
-                },
-            )
+            let fen = String::from(fen);
+            err(at_of("FEN"), PdnErrorKind::BadFen { fen, error })
         }),
         None => Ok(Game::new(rules)),
     }
@@ -318,8 +285,8 @@ pub(crate) fn read_chunk(
     // The legal moves of the position being read, generated into one list for the chunk.
     let mut list = crate::MoveList::new();
     let mut scratch = crate::MoveList::new();
-    // Tag names with their positions and value columns, for the game being read.
-    let mut tag_at: alloc::vec::Vec<(&str, At, usize)> = alloc::vec::Vec::new();
+    // Tag names with where their values start, for the game being read.
+    let mut tag_at: alloc::vec::Vec<(&str, At)> = alloc::vec::Vec::new();
     loop {
         let Some(token) = lexer.next_token() else {
             if let Some(p) = pending {
@@ -367,7 +334,13 @@ pub(crate) fn read_chunk(
                         return Err(err(at, PdnErrorKind::TagAfterMoves));
                     }
                     p.tags.push(name, unescape(value));
-                    tag_at.push((name, at, value_column));
+                    tag_at.push((
+                        name,
+                        At {
+                            line: at.line,
+                            column: value_column,
+                        },
+                    ));
                 }
                 Token::Number | Token::Nag | Token::Comment => {}
                 Token::Open => {
@@ -421,7 +394,7 @@ pub(crate) fn read_chunk(
                         p.game = Some(start_game(p, rules, &tag_at)?);
                     }
                     let termination: GameResult = text.parse().unwrap_or(GameResult::Ongoing);
-                    if let Some((tag, _)) = p.result_tag {
+                    if let Some(tag) = p.result_tag {
                         if tag != termination {
                             return Err(err(at, PdnErrorKind::ResultMismatch { tag, termination }));
                         }
