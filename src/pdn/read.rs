@@ -55,7 +55,7 @@ impl ReadOptions {
 /// assert_eq!(game.line(), 1);
 /// # Ok::<(), pdn::PdnError>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdnGame {
     tags: Tags,
     game: Game,
