@@ -297,7 +297,11 @@ fn byte_order_mark_and_crlf() {
 #[test]
 fn deeply_nested_variations() {
     let depth = 200_000;
-    let text = format!("1. c3-c4 {}f6-f5{} f6-f5 *", "(".repeat(depth), ")".repeat(depth));
+    let text = format!(
+        "1. c3-c4 {}f6-f5{} f6-f5 *",
+        "(".repeat(depth),
+        ")".repeat(depth)
+    );
     let games = read_all(&text);
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].as_ref().unwrap().game().ply(), 2);
