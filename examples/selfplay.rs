@@ -363,6 +363,7 @@ pub fn run(o: &Options, out: &mut dyn Write, progress: bool) -> io::Result<Summa
     let mut rng = Rng::new(o.seed);
     let mut searchers = [AlphaBeta::new(o.depth), AlphaBeta::new(o.depth)];
     let mut summary = Summary::default();
+    let mut last_bar = Instant::now();
     for i in 0..o.games {
         let game = play_game(o, &mut rng, &mut searchers);
         let tags: Tags = [
@@ -385,8 +386,10 @@ pub fn run(o: &Options, out: &mut dyn Write, progress: bool) -> io::Result<Summa
             GameResult::Draw => summary.draws += 1,
             GameResult::Ongoing => summary.unfinished += 1,
         }
-        if progress {
+        // At most ten updates a second, and the last one.
+        if progress && (last_bar.elapsed().as_millis() >= 100 || i + 1 == o.games) {
             progress_bar(i + 1, o.games, summary.plies);
+            last_bar = Instant::now();
         }
     }
     if progress {
