@@ -1,14 +1,14 @@
 //! Hill-climbing search for worst-case capture positions.
 //!
 //! ```text
-//! cargo run --release --example worst_case_search -- [--objective moves|time] [--seconds N]
+//! cargo run --release --manifest-path tools/worst-case-search/Cargo.toml -- [--objective moves|time] [--seconds N]
 //!     [--seed S] [--rules default|tudaf] [--pieces-limit 16|32] [--reps R] [--patience P]
-//! cargo run --release --example worst_case_search -- --measure <FILE> [--reps R]
+//! cargo run --release --manifest-path tools/worst-case-search/Cargo.toml -- --measure <FILE> [--reps R]
 //! ```
 //!
 //! The search starts from random positions (a few kings of the side to move against many
 //! scattered enemy pieces with gaps between them, and positions derived from
-//! `tests/data/worst-case.fen`), mutates them one small step at a time (add, remove or move a
+//! `tests/data/worst-case.fen` and `worst-case-found.fen`), mutates them one small step at a time (add, remove or move a
 //! piece, toggle king/man, change a piece's colour or the side to move) and keeps a mutation
 //! when the objective does not decrease, so that it also drifts along plateaus. After
 //! `--patience` mutations without a strict improvement it restarts from a new random position.
@@ -808,11 +808,15 @@ fn search(cfg: &Config) -> Result<(), String> {
     let total = Duration::from_secs_f64(cfg.seconds);
     let reserve = Duration::from_secs_f64((cfg.seconds * 0.1).clamp(0.05, 6.0));
     let mut rng = Rng::new(cfg.seed);
-    let seed_path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/worst-case.fen");
-    let seeds = load_fens(seed_path).unwrap_or_else(|e| {
-        println!("# no seeds: {e}");
-        Vec::new()
-    });
+    // The crate's worst cases so far (this tool lives in `tools/worst-case-search/`).
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/");
+    let mut seeds = Vec::new();
+    for file in ["worst-case.fen", "worst-case-found.fen"] {
+        match load_fens(&format!("{data}{file}")) {
+            Ok(more) => seeds.extend(more),
+            Err(e) => println!("# no seeds from {file}: {e}"),
+        }
+    }
     println!(
         "# objective {:?}, rules {}, pieces limit {}, seed {}, {} s, patience {}, {} seeds",
         cfg.objective,
