@@ -222,6 +222,20 @@ impl Position {
     /// on its own back rank (where it moves as any man). A man on the far rank, where it
     /// would be a king, is still refused.
     ///
+    /// # Cost
+    ///
+    /// Only the strict limit of 16 pieces a side keeps move generation cheap: the slowest
+    /// positions found by search with at most 16 pieces a side take milliseconds for one
+    /// [`legal_moves`](Position::legal_moves) call (see `tests/data/worst-case-found.md`),
+    /// but with up to 32 a side a king facing many scattered pieces can take seconds. One
+    /// composed position, two kings against 32 pieces
+    /// (`W:WKf3,Kg7:BKb1,Ke1,Kg1,Kb2,d2,f2,g2,Kh2,a3,c3,e3,Kg3,d4,Ke4,Kf4,Kg4,Kh4,Kb5,Ke5,Kg5,b6,e6,Kg6,a7,Kc7,Kd7,Ke7,Kf7,h7,b8,e8,g8`),
+    /// took about 17 s for one `legal_moves` call in a release build, and
+    /// [`parse_move`](Position::parse_move), [`is_legal`](Position::is_legal) and
+    /// [`perft`](crate::perft) on it take as long. Use this constructor only for positions
+    /// you trust, never for positions that come from users: deserialization and
+    /// [`from_fen`](Position::from_fen) use the strict check.
+    ///
     /// ```
     /// use turkish_draughts::{Position, RuleSet};
     /// // A black man on g8, Black's own back rank (an example of the rules).

@@ -28,6 +28,7 @@ pub const MAX_PIECES_UNLIMITED: u32 = 32;
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Setup {
     /// Squares claimed by White.
     pub white: Bitboard,
