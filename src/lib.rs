@@ -28,6 +28,7 @@ mod piece;
 mod position;
 mod result;
 mod rules;
+mod scratch;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;
@@ -43,9 +44,13 @@ pub use color::Color;
 pub use fen::FenError;
 pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList};
 pub use notation::{JumpError, ParseMoveError};
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, try_perft, PerftDepthError, MAX_PERFT_DEPTH};
 pub use piece::{Piece, Role};
 pub use position::{DrawReason, IllegalMoveError, Outcome, Position, WinReason};
 pub use rules::{ParseRuleSetError, RuleSet};
+#[cfg(feature = "alloc")]
+pub use scratch::SearchScratch;
+#[cfg(feature = "std")]
+pub use scratch::{release_thread_scratch, thread_scratch_bytes};
 pub use setup::{Setup, SetupError, MAX_PIECES, MAX_PIECES_UNLIMITED};
 pub use square::{File, ParseSquareError, Rank, Square};

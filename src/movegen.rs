@@ -13,6 +13,7 @@ use crate::bitboard::{
 };
 #[cfg(feature = "alloc")]
 use crate::layered::{Layers, NO_TRAIL};
+use crate::scratch::SearchScratch;
 /// Without an allocator there are no layers: the slow search is depth-first throughout.
 #[cfg(not(feature = "alloc"))]
 enum Layers {}
@@ -441,14 +442,16 @@ const BUDGET: u32 = 2_000;
 /// log2 of the number of slots of the memo table.
 const MEMO_BITS: u32 = 14;
 
-/// A direct-mapped table of the jump directions explored from each (origin, square, set of
-/// live opponent pieces, crowned). It is a cache: an entry pushed out by another is explored again, which
-/// repeats work but never changes the result (results are deduplicated on insertion).
-struct Memo {
-    /// Per slot: the live opponent pieces (low and high half) and the key with the explored
-    /// directions in its low four bits, side by side so a probe touches one cache line.
-    slots: [[u32; 3]; 1 << MEMO_BITS],
-}
+/// The number of slots of the memo table: a direct-mapped table of the jump directions
+/// explored from each (origin, square, set of live opponent pieces, crowned). It is a cache:
+/// an entry pushed out by another is explored again, which repeats work but never changes the
+/// result (results are deduplicated on insertion). Per slot: the live opponent pieces (low
+/// and high half) and the key with the explored directions in its low four bits, side by
+/// side so a probe touches one cache line. 196 608 bytes in all.
+pub(crate) const MEMO_SLOTS: usize = 1 << MEMO_BITS;
+
+/// One slot of the memo table.
+pub(crate) type MemoSlot = [u32; 3];
 
 /// Where the capture search puts the moves it finds.
 pub(crate) trait Sink {
@@ -470,33 +473,33 @@ pub(crate) trait Sink {
         captured: u64,
         crowned: bool,
         path: &[Square],
-        index: Option<&mut Index>,
+        index: Option<&mut Index<'_>>,
     );
     /// The number of entries.
     fn len(&self) -> usize;
 }
 
 /// An open-addressing hash index into a long list: 1 + the position of an entry, or 0.
-/// Used by the slow search only, which also owns the storage.
-pub(crate) struct Index {
-    slots: [u16; INDEX_SLOTS],
+/// Used by the slow search only; its storage (`INDEX_SLOTS` entries, 16 384 bytes) is on the
+/// heap with `alloc`, on the stack without.
+pub(crate) struct Index<'a> {
+    slots: &'a mut [u16],
     /// Whether the index covers the list; past three quarters full it stops, and the list
     /// is scanned instead.
     live: bool,
 }
 
-const INDEX_SLOTS: usize = 1 << 13;
+pub(crate) const INDEX_SLOTS: usize = 1 << 13;
 
 /// The longest list the plain search builds; a longer one is searched again by the slow
 /// search, which indexes it.
 const PLAIN_LIST: usize = 96;
 
-impl Index {
-    fn new() -> Index {
-        Index {
-            slots: [0; INDEX_SLOTS],
-            live: true,
-        }
+impl<'a> Index<'a> {
+    /// An empty index in `slots` (`INDEX_SLOTS` of them).
+    fn new(slots: &'a mut [u16]) -> Index<'a> {
+        slots.fill(0);
+        Index { slots, live: true }
     }
 
     fn clear(&mut self) {
@@ -535,7 +538,7 @@ impl Index {
 /// Finds an entry of a list with the index if it covers the list, by scanning otherwise:
 /// `Ok(i)`, or `Err(slot)` with the index slot to record a new entry in.
 fn lookup(
-    index: &Option<&mut Index>,
+    index: &Option<&mut Index<'_>>,
     len: usize,
     key: impl FnOnce() -> usize,
     is_key: impl Fn(usize) -> bool,
@@ -566,7 +569,7 @@ impl Sink for MoveList {
         captured: u64,
         crowned: bool,
         path: &[Square],
-        mut index: Option<&mut Index>,
+        mut index: Option<&mut Index<'_>>,
     ) {
         let (from, captured) = (sq(from), Bitboard::from_u64(captured));
         while tos != 0 {
@@ -647,7 +650,7 @@ impl Sink for Groups {
         captured: u64,
         crowned: bool,
         _path: &[Square],
-        _index: Option<&mut Index>,
+        _index: Option<&mut Index<'_>>,
     ) {
         // Groups serve perft, where lists are short: a scan beats an index.
         if let Some(g) = self
@@ -693,9 +696,9 @@ struct Search<'a, S: Side, const CROWN: bool, K: Sink, const SLOW: bool> {
     crowned: bool,
     out: &'a mut K,
     /// The slow search's index into `out`; the plain search has none and hands long lists on.
-    index: Option<&'a mut Index>,
+    index: Option<Index<'a>>,
     path: [Square; MAX_PATH],
-    memo: Option<&'a mut Memo>,
+    memo: Option<&'a mut [MemoSlot]>,
     /// The plain search's work budget, in king jumps.
     budget: u32,
     /// Whether the plain search gave up. Once it has, the budget is zero, so every jump
@@ -718,7 +721,7 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         }
         if depth > self.best {
             self.out.clear();
-            if let Some(ix) = self.index.as_deref_mut() {
+            if let Some(ix) = self.index.as_mut() {
                 ix.clear();
             }
             self.best = depth;
@@ -727,14 +730,8 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
             self.found_all[usize::from(crowned)] |= tos;
         }
         let path = &self.path[..depth as usize - 1];
-        self.out.add(
-            self.from,
-            tos,
-            removed,
-            crowned,
-            path,
-            self.index.as_deref_mut(),
-        );
+        self.out
+            .add(self.from, tos, removed, crowned, path, self.index.as_mut());
         if K::INDEXED && !SLOW && self.out.len() > PLAIN_LIST {
             // A long list: the slow search indexes it.
             self.long_list = true;
@@ -764,7 +761,7 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         let h = ((live ^ u64::from(key).wrapping_mul(0x9e37_79b9_7f4a_7c15))
             .wrapping_mul(0x2545_f491_4f6c_dd1d)
             >> (64 - MEMO_BITS)) as usize;
-        let slot = &mut memo.slots[h];
+        let slot = &mut memo[h];
         let (lo, hi) = (live as u32, (live >> 32) as u32);
         if slot[0] == lo && slot[1] == hi && slot[2] & !0xf == key {
             let explored = slot[2];
@@ -1067,12 +1064,15 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
 }
 
 /// Replaces the contents of `out` with the legal captures: distinct by result, all of the
-/// maximum length. Leaves `out` empty when there is no capture.
+/// maximum length. Leaves `out` empty when there is no capture. `scratch`: the tables of the
+/// slow search, if the caller owns them; `None` for the thread's own (see
+/// [`SearchScratch`]).
 pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
     own: u64,
     opp: u64,
     kings: u64,
     out: &mut K,
+    scratch: Option<&mut SearchScratch>,
 ) {
     out.clear();
     let mut search = Search::<S, CROWN, K, false> {
@@ -1099,13 +1099,14 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
         // plain search already found a capture of every piece, the memo table's depth-first
         // search stops as soon as no new move is possible, which layers cannot do.
         let layers = !search.long_list && search.best < opp.count_ones();
-        gen_captures_memo::<S, CROWN, K>(own, opp, kings, search.out, layers);
+        gen_captures_memo::<S, CROWN, K>(own, opp, kings, search.out, layers, scratch);
     }
 }
 
 /// The search again, for the rare positions where capture paths explode or the list is long:
-/// kings by layers if `layers` (and there is an allocator), then, if that is not enough,
-/// depth-first with a memo table so that each state is explored once.
+/// kings by layers if `layers`, then, if that is not enough, depth-first with a memo table so
+/// that each state is explored once. The tables are in `scratch`, or the thread's.
+#[cfg(feature = "alloc")]
 #[cold]
 #[inline(never)]
 fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
@@ -1114,27 +1115,68 @@ fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
     kings: u64,
     out: &mut K,
     layers: bool,
+    scratch: Option<&mut SearchScratch>,
 ) {
-    let mut index = Index::new();
-    #[cfg(not(feature = "alloc"))]
-    let _ = layers;
-    #[cfg(feature = "alloc")]
+    match scratch {
+        Some(scratch) => slow_searches::<S, CROWN, K>(own, opp, kings, out, layers, scratch),
+        None => SearchScratch::with_thread(|scratch| {
+            slow_searches::<S, CROWN, K>(own, opp, kings, out, layers, scratch);
+        }),
+    }
+}
+
+/// [`gen_captures_memo`] with its tables.
+#[cfg(feature = "alloc")]
+fn slow_searches<S: Side, const CROWN: bool, K: Sink>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut K,
+    layers: bool,
+    scratch: &mut SearchScratch,
+) {
+    let SearchScratch {
+        layers: by_layers,
+        memo,
+        index,
+    } = scratch;
+    let index = SearchScratch::index(index);
     if layers {
         // Without the memo table: a man crowned on the way, or layers that overflow, make
         // this search give up.
         out.clear();
-        let mut search = slow_search::<S, CROWN, K>(own, opp, out, &mut index, None);
-        Layers::with(|layers| search.run(own, kings, Some(layers)));
+        let by_layers = SearchScratch::layers(by_layers);
+        let mut search = slow_search::<S, CROWN, K>(own, opp, out, Index::new(index), None);
+        search.run(own, kings, Some(by_layers));
         if !search.aborted {
             return;
         }
-        index.clear();
     }
     out.clear();
-    let mut memo = Memo {
-        slots: [[0; 3]; 1 << MEMO_BITS],
-    };
-    slow_search::<S, CROWN, K>(own, opp, out, &mut index, Some(&mut memo)).run(own, kings, None);
+    let memo = SearchScratch::memo(memo);
+    memo.fill([0; 3]);
+    slow_search::<S, CROWN, K>(own, opp, out, Index::new(index), Some(memo)).run(own, kings, None);
+}
+
+/// The search again, for the rare positions where capture paths explode or the list is long:
+/// depth-first with a memo table so that each state is explored once. Without an allocator
+/// its tables are on the stack (see [`Position::legal_moves`](crate::Position::legal_moves)).
+#[cfg(not(feature = "alloc"))]
+#[cold]
+#[inline(never)]
+fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut K,
+    _layers: bool,
+    _scratch: Option<&mut SearchScratch>,
+) {
+    let mut index = [0u16; INDEX_SLOTS];
+    let mut memo = [[0u32; 3]; MEMO_SLOTS];
+    out.clear();
+    slow_search::<S, CROWN, K>(own, opp, out, Index::new(&mut index), Some(&mut memo))
+        .run(own, kings, None);
 }
 
 /// A slow search that puts its moves into `out`, indexed by `index`.
@@ -1142,8 +1184,8 @@ fn slow_search<'a, S: Side, const CROWN: bool, K: Sink>(
     own: u64,
     opp: u64,
     out: &'a mut K,
-    index: &'a mut Index,
-    memo: Option<&'a mut Memo>,
+    index: Index<'a>,
+    memo: Option<&'a mut [MemoSlot]>,
 ) -> Search<'a, S, CROWN, K, true> {
     Search {
         own,

@@ -3,6 +3,7 @@
 use core::fmt;
 
 use crate::movegen::{self, Side};
+use crate::scratch::SearchScratch;
 use crate::setup::{MAX_PIECES, MAX_PIECES_UNLIMITED};
 use crate::{Bitboard, Board, Color, FenError, Move, MoveList, Role, RuleSet, Setup, SetupError};
 
@@ -148,9 +149,15 @@ macro_rules! dispatch {
 }
 pub(crate) use dispatch;
 
-fn legal_moves_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
+fn legal_moves_of<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut MoveList,
+    scratch: Option<&mut SearchScratch>,
+) {
     if movegen::has_capture::<S>(own, opp, kings) {
-        movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out);
+        movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
     } else {
         out.clear();
         movegen::gen_quiet::<S>(own, opp, kings, out);
@@ -364,20 +371,46 @@ impl Position {
     }
 
     /// All legal moves: the captures of maximum length if there is any capture, the quiet
-    /// moves otherwise. Moves with the same result are listed once. Nothing is allocated on
-    /// the heap unless the list outgrows [`MoveList::CAPACITY`].
+    /// moves otherwise. Moves with the same result are listed once.
+    ///
+    /// # Memory
+    ///
+    /// The list is a [`MoveList`]: up to [`MoveList::CAPACITY`] moves inline (on the
+    /// stack here), a longer list on the heap with the `alloc` feature.
+    ///
+    /// Nearly every position is searched with nothing else. A capture position where
+    /// capture paths explode (a king facing many scattered pieces) or with a long list of
+    /// captures is searched again with tables, described at [`SearchScratch`]:
+    ///
+    /// * With `alloc` (the default) they are on the heap, up to
+    ///   [`SearchScratch::MAX_HEAP_BYTES`] = 2 572 288 bytes. With `std`, the first such
+    ///   position a thread meets allocates them (2 359 296 bytes for the layered king
+    ///   search, 196 608 for the memo table, 16 384 for the list index, each when first
+    ///   needed) and the thread keeps them until it ends, for the next such position: free
+    ///   them with [`release_thread_scratch`](crate::release_thread_scratch), or pass your
+    ///   own with [`legal_moves_with`](Position::legal_moves_with). With `alloc` but without
+    ///   `std` they are allocated for the call and freed at its end.
+    /// * Without `alloc` they are on the stack (212 992 bytes of tables for the length of
+    ///   the call); see the stack needs below.
     ///
     /// # Stack use
     ///
-    /// Positions where capture paths explode (a king facing many scattered pieces) are
-    /// searched with a table of explored states that lives on the stack, about 200 KB, for
-    /// the length of the call.
+    /// With `alloc`, every position that [`from_fen`](Position::from_fen) accepts is searched
+    /// in a thread with a 64 KiB stack in release builds (`tests/stack.rs` checks the worst
+    /// positions known, with [`perft`](crate::perft) to depth 2); debug builds need several
+    /// times that. Without `alloc`, the memo table and the index are on the stack: this
+    /// call, [`perft`](crate::perft) and [`divide`](crate::divide) to depth 2 then need a
+    /// thread stack of 288 KiB (measured on x86_64 in a release build: the worst positions
+    /// known pass with 272 KiB and fail with 264 KiB). The main thread's stack (8 MiB on
+    /// Linux) is far larger.
     ///
     /// # Panics
     ///
     /// Only without the `alloc` feature, and only for a position with more than
     /// [`MoveList::CAPACITY`] distinct legal moves (contrived capture positions; see
-    /// [`MoveList`]). With `alloc` (the default) such a list moves to the heap.
+    /// [`MoveList`]). With `alloc` (the default) such a list moves to the heap. Without
+    /// `alloc`, count such a position's moves with [`perft`](crate::perft) to depth 1 and
+    /// check single moves with [`is_legal`](Position::is_legal), which need no list.
     ///
     /// ```
     /// use turkish_draughts::{Position, RuleSet};
@@ -393,7 +426,9 @@ impl Position {
         list
     }
 
-    /// Like [`legal_moves`](Position::legal_moves), into a list the caller reuses.
+    /// Like [`legal_moves`](Position::legal_moves), into a list the caller reuses. Memory,
+    /// stack use and panics are those of `legal_moves`; a list that moved to the heap keeps
+    /// its heap buffer for the next call.
     ///
     /// ```
     /// use turkish_draughts::{MoveList, Position};
@@ -402,7 +437,26 @@ impl Position {
     /// assert_eq!(list.len(), 8);
     /// ```
     pub fn legal_moves_into(&self, list: &mut MoveList) {
-        dispatch!(self, legal_moves_of::<S, C>(list));
+        dispatch!(self, legal_moves_of::<S, C>(list, None));
+    }
+
+    /// Like [`legal_moves_into`](Position::legal_moves_into), with the search tables in
+    /// `scratch` instead of the thread's: the caller owns that memory (up to
+    /// [`SearchScratch::MAX_HEAP_BYTES`] bytes, allocated the first time a position needs
+    /// them, kept in `scratch` until it is dropped or [released](SearchScratch::release)).
+    /// The moves are the same as those of [`legal_moves`](Position::legal_moves), in the
+    /// same order.
+    ///
+    /// ```
+    /// use turkish_draughts::{MoveList, Position, SearchScratch};
+    /// let mut scratch = SearchScratch::new();
+    /// let mut list = MoveList::new();
+    /// Position::start().legal_moves_with(&mut scratch, &mut list);
+    /// assert_eq!(list.len(), 8);
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn legal_moves_with(&self, scratch: &mut SearchScratch, list: &mut MoveList) {
+        dispatch!(self, legal_moves_of::<S, C>(list, Some(scratch)));
     }
 
     /// Whether the side to move has a capture (and so must capture).

@@ -187,7 +187,9 @@ impl<'de> Visitor<'de> for PositionVisitor {
     type Value = Position;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a position: a map with `fen` (PDN FEN text) and `rules` (\"default\" or \"tudaf\")")
+        f.write_str(
+            "a position: a map with `fen` (PDN FEN text) and `rules` (\"default\" or \"tudaf\")",
+        )
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Position, A::Error> {

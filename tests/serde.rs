@@ -61,7 +61,10 @@ fn positions_are_fen_and_rules_and_round_trip() {
         for rules in RuleSet::ALL {
             let pos = Position::from_fen(fen, rules).unwrap();
             let json = serde_json::to_string(&pos).unwrap();
-            assert_eq!(json, format!(r#"{{"fen":"{}","rules":"{rules}"}}"#, pos.setup()));
+            assert_eq!(
+                json,
+                format!(r#"{{"fen":"{}","rules":"{rules}"}}"#, pos.setup())
+            );
             assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
         }
     }
@@ -115,11 +118,15 @@ fn position_errors_name_no_internal_type() {
         r#"{"setup":{},"rules":"default"}"#,
         r#"{"fen":1,"rules":"default"}"#,
     ] {
-        let err = serde_json::from_str::<Position>(bad).unwrap_err().to_string();
+        let err = serde_json::from_str::<Position>(bad)
+            .unwrap_err()
+            .to_string();
         assert!(!err.contains("Data"), "{bad}: {err}");
         assert!(!err.contains("struct"), "{bad}: {err}");
     }
-    let err = serde_json::from_str::<Position>("7").unwrap_err().to_string();
+    let err = serde_json::from_str::<Position>("7")
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("a position: a map with `fen`"), "{err}");
     let err = serde_json::from_str::<Position>(r#"{"fen":"W:Wa2:Ba7"}"#)
         .unwrap_err()
