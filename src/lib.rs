@@ -46,7 +46,7 @@ pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList};
 pub use notation::{JumpError, ParseMoveError};
 pub use perft::{divide, perft, try_perft, PerftDepthError, MAX_PERFT_DEPTH};
 pub use piece::{Piece, Role};
-pub use position::{DrawReason, IllegalMoveError, Outcome, Position, WinReason};
+pub use position::{DrawReason, IllegalMoveError, IllegalMoveReason, Outcome, Position, WinReason};
 pub use rules::{ParseRuleSetError, RuleSet};
 #[cfg(feature = "alloc")]
 pub use scratch::SearchScratch;

@@ -154,12 +154,50 @@ fn perft_rec<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, depth: 
 }
 
 /// Perft below a position that needs the capture search. `depth >= 1`.
-#[inline(never)]
 fn perft_search<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, depth: u32) -> u64 {
-    let mut groups = Groups::default();
+    perft_parts::<S, CROWN>(own, opp, kings, depth, 1, 0)
+}
+
+/// [`perft_search`] for the capture groups of part `part` of `parts` (see [`Groups`]). Only
+/// without `alloc` can a part overflow its list; it is then searched again as two halves.
+fn perft_parts<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    depth: u32,
+    parts: u64,
+    part: u64,
+) -> u64 {
+    match perft_part::<S, CROWN>(own, opp, kings, depth, parts, part) {
+        Some(nodes) => nodes,
+        None => {
+            assert!(
+                parts < 1 << 24,
+                "capture groups that no hash tells apart: please report this position"
+            );
+            perft_parts::<S, CROWN>(own, opp, kings, depth, 2 * parts, part)
+                + perft_parts::<S, CROWN>(own, opp, kings, depth, 2 * parts, part + parts)
+        }
+    }
+}
+
+/// One part of [`perft_search`], or `None` if its groups did not fit.
+#[inline(never)]
+fn perft_part<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    depth: u32,
+    parts: u64,
+    part: u64,
+) -> Option<u64> {
+    let mut groups = Groups::part(parts, part);
     movegen::gen_captures::<S, CROWN, Groups>(own, opp, kings, &mut groups, None);
+    if groups.overflowed() {
+        return None;
+    }
     if depth == 1 {
-        return groups.count();
+        return Some(groups.count());
     }
     let mut nodes = 0;
     for g in groups.iter() {
@@ -179,5 +217,5 @@ fn perft_search<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, dept
             nodes += perft_rec::<S::Other, CROWN>(opp2, own2, kings2, depth - 1);
         }
     }
-    nodes
+    Some(nodes)
 }

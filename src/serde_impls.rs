@@ -12,8 +12,8 @@
 //! * `Position` is `{"fen": "W:Wa2,b2:Ba7", "rules": "default"}`: its PDN FEN (the
 //!   `Display` of [`Position::setup`]) and its [`RuleSet`]. Reading it checks the FEN exactly
 //!   as [`Position::from_fen`] does (at most [`MAX_PIECES`](crate::MAX_PIECES) pieces a side,
-//!   no man on either back rank), so a deserialized position never costs more to search than
-//!   a position of a game. To read a composed position on purpose, deserialize a `Setup` and
+//!   no man on its back rank or promotion rank), so a deserialized position never costs more
+//!   to search than a position of a game. To read a composed position on purpose, deserialize a `Setup` and
 //!   call [`Position::from_setup_relaxed`], whose documentation gives the cost.
 //! * `Color`, `Role`, `Piece`, `RuleSet`, `Outcome`, `WinReason` and `DrawReason` are plain
 //!   derived structures and names.
