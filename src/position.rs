@@ -13,6 +13,11 @@ use crate::{Bitboard, Board, Color, FenError, Move, MoveList, Role, RuleSet, Set
 ///
 /// `Position` is small and `Copy` (three `u64`s and two bytes), so engines can copy-make.
 ///
+/// With the `serde` feature a position is written as `{"fen": "W:Wa2,b2:Ba7", "rules":
+/// "default"}` and checked when read exactly as [`from_fen`](Position::from_fen) checks
+/// (a [`Setup`] is written as its fields, with each [`Bitboard`] a list of square names such
+/// as `["a2","b2"]`, never a number that JSON clients could round).
+///
 /// ```
 /// use turkish_draughts::{Color, Position};
 /// let mut pos = Position::start();
@@ -456,10 +461,11 @@ impl Position {
     /// in a thread with a 64 KiB stack in release builds (`tests/stack.rs` checks the worst
     /// positions known, with [`perft`](crate::perft) to depth 2); debug builds need several
     /// times that. Without `alloc`, the memo table and the index are on the stack: this
-    /// call, [`perft`](crate::perft) and [`divide`](crate::divide) to depth 2 then need a
-    /// thread stack of 288 KiB (measured on x86_64 in a release build: the worst positions
-    /// known pass with 272 KiB and fail with 264 KiB). The main thread's stack (8 MiB on
-    /// Linux) is far larger.
+    /// call, [`is_legal`](Position::is_legal), [`parse_move`](Position::parse_move),
+    /// [`perft`](crate::perft) and [`divide`](crate::divide) to depth 2 then need a thread
+    /// stack of 256 KiB (measured on x86_64 Linux in a release build: the worst positions
+    /// known pass with 248 KiB and overflow with 244 KiB; `tests/stack.rs` runs them with
+    /// 256 KiB). The main thread's stack (8 MiB on Linux) is far larger.
     ///
     /// # Panics
     ///

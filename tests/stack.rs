@@ -18,7 +18,7 @@ use turkish_draughts::{divide, perft, Position, RuleSet};
 const STACK: usize = if cfg!(feature = "alloc") {
     64 * 1024
 } else {
-    288 * 1024
+    256 * 1024
 };
 
 /// Every line of the worst-case files that the strict check accepts, under both rule sets.
@@ -54,6 +54,12 @@ fn in_small_thread(name: &str, f: impl FnOnce() + Send + 'static) {
         .unwrap();
 }
 
+/// Whether a move list can hold `n` moves: always with `alloc`; without it, up to the
+/// inline capacity (`nostd_capacity.rs` covers the longer lists there).
+fn fits(n: u64) -> bool {
+    cfg!(feature = "alloc") || n <= turkish_draughts::MoveList::CAPACITY as u64
+}
+
 #[test]
 fn the_worst_strict_positions_are_known() {
     let positions = strict_worst();
@@ -66,13 +72,17 @@ fn legal_moves_and_perft_2_fit_the_small_stack() {
     let positions = strict_worst();
     in_small_thread("legal_moves", move || {
         for (fen, pos) in &positions {
-            let n = pos.legal_moves().len() as u64;
+            let n = perft(pos, 1);
             assert!(n > 0, "{fen}");
-            assert_eq!(perft(pos, 1), n, "{fen}");
+            let perft2 = perft(pos, 2);
+            if !fits(n) {
+                continue;
+            }
+            assert_eq!(pos.legal_moves().len() as u64, n, "{fen}");
             let mut replies = 0;
             let total = divide(pos, 2, |_, k| replies += k);
             assert_eq!(total, replies, "{fen}");
-            assert_eq!(perft(pos, 2), total, "{fen}");
+            assert_eq!(perft2, total, "{fen}");
         }
     });
 }
@@ -82,6 +92,9 @@ fn is_legal_and_parse_move_fit_the_small_stack() {
     let positions = strict_worst();
     in_small_thread("is_legal", move || {
         for (fen, pos) in &positions {
+            if !fits(perft(pos, 1)) {
+                continue;
+            }
             let moves = pos.legal_moves();
             for m in moves.iter().step_by(61) {
                 assert!(pos.is_legal(m), "{fen} {m}");
