@@ -24,8 +24,8 @@ use crate::{Move, Position};
 ///
 /// # Depth
 ///
-/// Each ply takes stack (up to about 7 KiB for a ply of captures in a release build), so the
-/// depth is bounded by [`MAX_PERFT_DEPTH`] (64 plies): [`try_perft`] refuses a larger depth
+/// Each ply takes stack (a ply of captures holds a list of up to 256 capture groups, 6 KiB,
+/// besides its frames), so the depth is bounded by [`MAX_PERFT_DEPTH`] (64 plies): [`try_perft`] refuses a larger depth
 /// with a [`PerftDepthError`]. Every depth that can finish in practice is far below the
 /// bound; only a position with a single move per ply could go further (two kings shuffling,
 /// for example).
