@@ -23,12 +23,17 @@ fn positions(text: &str, rules: RuleSet) -> Vec<Position> {
 const FOUND: &str = include_str!("../tests/data/worst-case-found.fen");
 
 /// `legal_moves` on every position of bench.fen where the side to move must capture, on
-/// every worst-case position and on the hill-climbing finds, under both rule sets.
+/// every worst-case position and on the hill-climbing finds (`worst-case-strict.fen`: the
+/// slowest found with the strict 16-a-side limit), under both rule sets.
 fn captures(c: &mut Criterion) {
     for (suite, text) in [
         ("bench", include_str!("../tests/data/bench.fen")),
         ("worst-case", include_str!("../tests/data/worst-case.fen")),
         ("found", FOUND),
+        (
+            "strict",
+            include_str!("../tests/data/worst-case-strict.fen"),
+        ),
     ] {
         let mut group = c.benchmark_group(format!("captures/{suite}"));
         for rules in RuleSet::ALL {

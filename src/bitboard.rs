@@ -20,8 +20,6 @@ use crate::{File, Rank, Square};
 /// assert_eq!(squares, [Square::A1, Square::D4, Square::H8]);
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Bitboard(u64);
 
 impl Bitboard {

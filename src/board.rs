@@ -7,7 +7,7 @@ use crate::{Bitboard, Color, Piece, Role, Square};
 /// Pieces on squares: one bitboard per side and one for the kings.
 ///
 /// Its invariants hold for every value a caller can build: the two sides never share a
-/// square, and every king is a piece of one side. (That a man does not stand on a back rank is
+/// square, and every king is a piece of one side. (That a man stands on neither rank 1 nor rank 8 is
 /// a rule of [`Position`](crate::Position), not of `Board`.)
 ///
 /// ```

@@ -68,8 +68,9 @@ const MIN_SLOTS: usize = 64;
 /// every state of one layer is found while the layer before it is worked through.
 ///
 /// Each layer has its own index, so the probes while a layer is being built touch a table
-/// sized to that layer, not one for the whole search. They take 2.4 MB at most, on the
-/// heap: this search only runs where the plain search gave up.
+/// sized to that layer, not one for the whole search. They take 2 359 296 bytes, on the
+/// heap, in a [`SearchScratch`](crate::SearchScratch): this search only runs where the plain
+/// search gave up.
 pub(crate) struct Layers {
     /// At most `CAP` states (the capacity is reserved up front, so it never moves).
     states: Vec<State>,
@@ -97,37 +98,16 @@ pub(crate) struct Layers {
 }
 
 impl Layers {
-    /// Runs `f` with this thread's layers. With `std`, each thread allocates them the first
-    /// time it needs them and keeps them until it ends, so a program that meets many such
-    /// positions does not pay for fresh memory (and its page faults) each time; without
-    /// `std` they are allocated for the call.
-    pub(crate) fn with<R>(f: impl FnOnce(&mut Layers) -> R) -> R {
-        #[cfg(feature = "std")]
-        {
-            use core::cell::RefCell;
-            std::thread_local! {
-                static LAYERS: RefCell<Option<Layers>> = const { RefCell::new(None) };
-            }
-            let mut f = Some(f);
-            let kept = LAYERS.try_with(|cell| {
-                let mut slot = cell.try_borrow_mut().ok()?;
-                let f = f.take()?;
-                Some(f(slot.get_or_insert_with(Layers::new)))
-            });
-            if let Ok(Some(r)) = kept {
-                return r;
-            }
-            // The thread is ending (its layers are gone), or its layers are in use (the
-            // search does not call itself, so this does not happen): fresh layers for this
-            // call. `f` has not run, since it returns a value whenever it runs.
-            let f = f.take().expect("f has not run");
-            f(&mut Layers::new())
-        }
-        #[cfg(not(feature = "std"))]
-        f(&mut Layers::new())
+    /// The bytes the layers hold on the heap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.states.capacity() * core::mem::size_of::<State>()
+            + self.slots.capacity() * core::mem::size_of::<u32>()
     }
 
-    fn new() -> Layers {
+    /// Empty layers with room for their most states and slots: 2 359 296 bytes on the heap
+    /// (`CAP` states of 40 bytes and `SLOT_CAP` slots of 4), allocated here once; the
+    /// search never grows them.
+    pub(crate) fn new() -> Layers {
         Layers {
             states: Vec::with_capacity(CAP),
             slots: Vec::with_capacity(SLOT_CAP),

@@ -1,4 +1,24 @@
 #![doc = include_str!("../README.md")]
+//!
+//! # Cargo features, memory and stack
+//!
+//! * `std` (default; implies `alloc`): `std::error::Error` for the errors, and each thread
+//!   keeps the capture search's tables for its next hard position (see [`SearchScratch`]
+//!   and `release_thread_scratch`).
+//! * `alloc`: move lists longer than [`MoveList::CAPACITY`] move to the heap, and the
+//!   capture search's tables (up to 2 572 288 bytes, only for positions where capture paths
+//!   explode or capture lists are long) are on the heap. Every position that
+//!   [`Position::from_fen`] accepts is then searched ([`Position::legal_moves`],
+//!   [`perft`] to depth 2) in a thread with a 64 KiB stack, in release builds.
+//! * Without `alloc`: those tables are on the stack (212 992 bytes), so
+//!   [`Position::legal_moves`], [`Position::is_legal`], [`Position::parse_move`], [`perft`]
+//!   and [`divide`] need a thread stack of 256 KiB (measured on x86_64 Linux in a release
+//!   build: the worst positions known pass with 248 KiB and overflow with 244 KiB). A move
+//!   list cannot hold more than [`MoveList::CAPACITY`] moves: `legal_moves` and `divide`
+//!   panic on such a position, while `is_legal`, `try_play`, `parse_move` and `perft` build
+//!   no list and work.
+//! * `serde`: `Serialize` and `Deserialize`: a [`Position`] is its FEN and rule set, checked
+//!   when read as [`Position::from_fen`] checks; a [`Bitboard`] is a list of square names.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -28,6 +48,7 @@ mod piece;
 mod position;
 mod result;
 mod rules;
+mod scratch;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;
@@ -45,11 +66,15 @@ pub use fen::FenError;
 pub use game::{Game, PlayError};
 pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList};
 pub use notation::{CapturedNotation, JumpError, ParseMoveError};
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, try_perft, PerftDepthError, MAX_PERFT_DEPTH};
 pub use piece::{Piece, Role};
-pub use position::{DrawReason, IllegalMoveError, Outcome, Position, WinReason};
+pub use position::{DrawReason, IllegalMoveError, IllegalMoveReason, Outcome, Position, WinReason};
 pub use result::{GameResult, ParseResultError};
 pub use rules::{ParseRuleSetError, RuleSet};
+#[cfg(feature = "alloc")]
+pub use scratch::SearchScratch;
+#[cfg(feature = "std")]
+pub use scratch::{release_thread_scratch, thread_scratch_bytes};
 pub use setup::{Setup, SetupError, MAX_PIECES, MAX_PIECES_UNLIMITED};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use zobrist::ZOBRIST_SEED;

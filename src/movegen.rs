@@ -13,6 +13,7 @@ use crate::bitboard::{
 };
 #[cfg(feature = "alloc")]
 use crate::layered::{Layers, NO_TRAIL};
+use crate::scratch::SearchScratch;
 /// Without an allocator there are no layers: the slow search is depth-first throughout.
 #[cfg(not(feature = "alloc"))]
 enum Layers {}
@@ -441,14 +442,16 @@ const BUDGET: u32 = 2_000;
 /// log2 of the number of slots of the memo table.
 const MEMO_BITS: u32 = 14;
 
-/// A direct-mapped table of the jump directions explored from each (origin, square, set of
-/// live opponent pieces, crowned). It is a cache: an entry pushed out by another is explored again, which
-/// repeats work but never changes the result (results are deduplicated on insertion).
-struct Memo {
-    /// Per slot: the live opponent pieces (low and high half) and the key with the explored
-    /// directions in its low four bits, side by side so a probe touches one cache line.
-    slots: [[u32; 3]; 1 << MEMO_BITS],
-}
+/// The number of slots of the memo table: a direct-mapped table of the jump directions
+/// explored from each (origin, square, set of live opponent pieces, crowned). It is a cache:
+/// an entry pushed out by another is explored again, which repeats work but never changes the
+/// result (results are deduplicated on insertion). Per slot: the live opponent pieces (low
+/// and high half) and the key with the explored directions in its low four bits, side by
+/// side so a probe touches one cache line. 196 608 bytes in all.
+pub(crate) const MEMO_SLOTS: usize = 1 << MEMO_BITS;
+
+/// One slot of the memo table.
+pub(crate) type MemoSlot = [u32; 3];
 
 /// Where the capture search puts the moves it finds.
 pub(crate) trait Sink {
@@ -470,33 +473,33 @@ pub(crate) trait Sink {
         captured: u64,
         crowned: bool,
         path: &[Square],
-        index: Option<&mut Index>,
+        index: Option<&mut Index<'_>>,
     );
     /// The number of entries.
     fn len(&self) -> usize;
 }
 
 /// An open-addressing hash index into a long list: 1 + the position of an entry, or 0.
-/// Used by the slow search only, which also owns the storage.
-pub(crate) struct Index {
-    slots: [u16; INDEX_SLOTS],
+/// Used by the slow search only; its storage (`INDEX_SLOTS` entries, 16 384 bytes) is on the
+/// heap with `alloc`, on the stack without.
+pub(crate) struct Index<'a> {
+    slots: &'a mut [u16],
     /// Whether the index covers the list; past three quarters full it stops, and the list
     /// is scanned instead.
     live: bool,
 }
 
-const INDEX_SLOTS: usize = 1 << 13;
+pub(crate) const INDEX_SLOTS: usize = 1 << 13;
 
 /// The longest list the plain search builds; a longer one is searched again by the slow
 /// search, which indexes it.
 const PLAIN_LIST: usize = 96;
 
-impl Index {
-    fn new() -> Index {
-        Index {
-            slots: [0; INDEX_SLOTS],
-            live: true,
-        }
+impl<'a> Index<'a> {
+    /// An empty index in `slots` (`INDEX_SLOTS` of them).
+    fn new(slots: &'a mut [u16]) -> Index<'a> {
+        slots.fill(0);
+        Index { slots, live: true }
     }
 
     fn clear(&mut self) {
@@ -535,7 +538,7 @@ impl Index {
 /// Finds an entry of a list with the index if it covers the list, by scanning otherwise:
 /// `Ok(i)`, or `Err(slot)` with the index slot to record a new entry in.
 fn lookup(
-    index: &Option<&mut Index>,
+    index: &Option<&mut Index<'_>>,
     len: usize,
     key: impl FnOnce() -> usize,
     is_key: impl Fn(usize) -> bool,
@@ -566,7 +569,7 @@ impl Sink for MoveList {
         captured: u64,
         crowned: bool,
         path: &[Square],
-        mut index: Option<&mut Index>,
+        mut index: Option<&mut Index<'_>>,
     ) {
         let (from, captured) = (sq(from), Bitboard::from_u64(captured));
         while tos != 0 {
@@ -604,8 +607,25 @@ impl Sink for MoveList {
 
 /// Capture moves without paths, grouped by origin, captured set and crowning, with a set of
 /// destinations each: what perft needs, at a fraction of the cost of single moves.
-#[derive(Default)]
-pub(crate) struct Groups(Spill<Group, { MoveList::CAPACITY }>);
+///
+/// A search can keep only a part of the groups: those whose key hashes to `part` modulo
+/// `parts` (a power of two). Without `alloc`, where the list cannot grow past its inline
+/// capacity, a search whose groups do not fit is done again in two halves, and so on
+/// (see [`Groups::overflowed`]).
+pub(crate) struct Groups {
+    list: Spill<Group, { MoveList::CAPACITY }>,
+    /// `parts - 1`: the groups kept are those whose hash has `part` in these bits.
+    mask: u64,
+    part: u64,
+    /// Without `alloc`: a group was lost because the list was full.
+    overflowed: bool,
+}
+
+impl Default for Groups {
+    fn default() -> Groups {
+        Groups::part(1, 0)
+    }
+}
 
 /// Capture moves that differ only in their destination.
 #[derive(Clone, Copy)]
@@ -617,9 +637,25 @@ pub(crate) struct Group {
 }
 
 impl Groups {
+    /// The groups whose key hashes to `part` modulo `parts` (a power of two).
+    pub(crate) fn part(parts: u64, part: u64) -> Groups {
+        Groups {
+            list: Spill::default(),
+            mask: parts - 1,
+            part,
+            overflowed: false,
+        }
+    }
+
+    /// Whether a group did not fit (without `alloc` only): the search must be done again
+    /// in smaller parts.
+    pub(crate) fn overflowed(&self) -> bool {
+        self.overflowed
+    }
+
     /// The number of moves.
     pub(crate) fn count(&self) -> u64 {
-        self.0
+        self.list
             .as_slice()
             .iter()
             .map(|g| u64::from(g.tos.count_ones()))
@@ -627,7 +663,17 @@ impl Groups {
     }
 
     pub(crate) fn iter(&self) -> impl Iterator<Item = &Group> {
-        self.0.as_slice().iter()
+        self.list.as_slice().iter()
+    }
+
+    /// Whether the group with this key is one this search keeps.
+    #[inline(always)]
+    fn keeps(&self, from: u32, captured: u64, crowned: bool) -> bool {
+        self.mask == 0 || {
+            let key = captured
+                ^ (u64::from(from) << 1 | u64::from(crowned)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            key.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40 & self.mask == self.part
+        }
     }
 }
 
@@ -636,7 +682,10 @@ impl Sink for Groups {
     const INDEXED: bool = false;
 
     fn clear(&mut self) {
-        self.0.clear();
+        // Only captures of the longest length count: a group lost on a shorter one is no
+        // loss.
+        self.list.clear();
+        self.overflowed = false;
     }
 
     #[inline(always)]
@@ -647,28 +696,132 @@ impl Sink for Groups {
         captured: u64,
         crowned: bool,
         _path: &[Square],
-        _index: Option<&mut Index>,
+        _index: Option<&mut Index<'_>>,
     ) {
+        if !self.keeps(from, captured, crowned) {
+            return;
+        }
         // Groups serve perft, where lists are short: a scan beats an index.
         if let Some(g) = self
-            .0
+            .list
             .as_mut_slice()
             .iter_mut()
             .find(|g| g.captured == captured && g.from == from && g.crowned == crowned)
         {
             g.tos |= tos;
-        } else {
-            self.0.push(Group {
-                captured,
-                tos,
-                from,
-                crowned,
-            });
+        } else if !self.list.try_push(Group {
+            captured,
+            tos,
+            from,
+            crowned,
+        }) {
+            self.overflowed = true;
         }
     }
 
     fn len(&self) -> usize {
-        self.0.as_slice().len()
+        self.list.as_slice().len()
+    }
+}
+
+/// A capture search that keeps no list: it finds the length of the longest captures and,
+/// among them, the moves from `from` to `to` (with the captured set and crowning `want`, if
+/// given; `exact` tells whether one has the result `prefer`). What [`Position::is_legal`](crate::Position::is_legal) and
+/// [`Position::parse_move`](crate::Position::parse_move) need, without building the whole
+/// list.
+pub(crate) struct Resolve {
+    from: u32,
+    to: u64,
+    want: Option<(u64, bool)>,
+    prefer: Option<(u64, bool)>,
+    /// The number of pieces the longest captures found so far take.
+    pub(crate) len: u32,
+    /// The distinct results (captured set, crowned) that match, up to the list's capacity
+    /// without `alloc` (more are not counted then).
+    seen: Spill<(u64, bool), 64>,
+    /// The first matching move, with the path the search found.
+    pub(crate) first: Option<Move>,
+    /// Whether a match has the result `prefer`.
+    pub(crate) exact: bool,
+}
+
+impl Resolve {
+    /// Looks for the moves from `from` to `to`, with the result `want` if given (a `to` of
+    /// 64 matches nothing: the search then only finds the length).
+    pub(crate) fn new(
+        from: u32,
+        to: u32,
+        want: Option<(u64, bool)>,
+        prefer: Option<(u64, bool)>,
+    ) -> Resolve {
+        Resolve {
+            from,
+            to: if to < 64 { 1 << to } else { 0 },
+            want,
+            prefer,
+            len: 0,
+            seen: Spill::default(),
+            first: None,
+            exact: false,
+        }
+    }
+
+    /// The number of distinct matching moves.
+    pub(crate) fn matches(&self) -> usize {
+        self.seen.as_slice().len()
+    }
+}
+
+impl Sink for Resolve {
+    const PATHS: bool = true;
+    const INDEXED: bool = false;
+
+    fn clear(&mut self) {
+        self.seen.clear();
+        self.first = None;
+        self.exact = false;
+    }
+
+    fn add(
+        &mut self,
+        from: u32,
+        tos: u64,
+        captured: u64,
+        crowned: bool,
+        path: &[Square],
+        _index: Option<&mut Index<'_>>,
+    ) {
+        self.len = captured.count_ones();
+        if from != self.from || tos & self.to == 0 {
+            return;
+        }
+        if self.want.is_some_and(|w| w != (captured, crowned)) {
+            return;
+        }
+        if self.seen.as_slice().contains(&(captured, crowned)) {
+            return;
+        }
+        // (Without `alloc`, past the capacity the count stops growing.)
+        let _ = self.seen.try_push((captured, crowned));
+        self.exact |= self.prefer == Some((captured, crowned));
+        if self.first.is_none() {
+            let to = sq(self.to.trailing_zeros());
+            let mut m = Move {
+                captured: Bitboard::from_u64(captured),
+                from: sq(from),
+                to,
+                crowned,
+                len: path.len() as u8 + 1,
+                path: [Square::A1; MAX_PATH],
+            };
+            m.path[..path.len()].copy_from_slice(path);
+            m.path[path.len()] = to;
+            self.first = Some(m);
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.seen.as_slice().len()
     }
 }
 
@@ -693,9 +846,9 @@ struct Search<'a, S: Side, const CROWN: bool, K: Sink, const SLOW: bool> {
     crowned: bool,
     out: &'a mut K,
     /// The slow search's index into `out`; the plain search has none and hands long lists on.
-    index: Option<&'a mut Index>,
+    index: Option<Index<'a>>,
     path: [Square; MAX_PATH],
-    memo: Option<&'a mut Memo>,
+    memo: Option<&'a mut [MemoSlot]>,
     /// The plain search's work budget, in king jumps.
     budget: u32,
     /// Whether the plain search gave up. Once it has, the budget is zero, so every jump
@@ -718,7 +871,7 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         }
         if depth > self.best {
             self.out.clear();
-            if let Some(ix) = self.index.as_deref_mut() {
+            if let Some(ix) = self.index.as_mut() {
                 ix.clear();
             }
             self.best = depth;
@@ -727,14 +880,8 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
             self.found_all[usize::from(crowned)] |= tos;
         }
         let path = &self.path[..depth as usize - 1];
-        self.out.add(
-            self.from,
-            tos,
-            removed,
-            crowned,
-            path,
-            self.index.as_deref_mut(),
-        );
+        self.out
+            .add(self.from, tos, removed, crowned, path, self.index.as_mut());
         if K::INDEXED && !SLOW && self.out.len() > PLAIN_LIST {
             // A long list: the slow search indexes it.
             self.long_list = true;
@@ -764,7 +911,7 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         let h = ((live ^ u64::from(key).wrapping_mul(0x9e37_79b9_7f4a_7c15))
             .wrapping_mul(0x2545_f491_4f6c_dd1d)
             >> (64 - MEMO_BITS)) as usize;
-        let slot = &mut memo.slots[h];
+        let slot = &mut memo[h];
         let (lo, hi) = (live as u32, (live >> 32) as u32);
         if slot[0] == lo && slot[1] == hi && slot[2] & !0xf == key {
             let explored = slot[2];
@@ -1067,12 +1214,15 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
 }
 
 /// Replaces the contents of `out` with the legal captures: distinct by result, all of the
-/// maximum length. Leaves `out` empty when there is no capture.
+/// maximum length. Leaves `out` empty when there is no capture. `scratch`: the tables of the
+/// slow search, if the caller owns them; `None` for the thread's own (see
+/// [`SearchScratch`]).
 pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
     own: u64,
     opp: u64,
     kings: u64,
     out: &mut K,
+    scratch: Option<&mut SearchScratch>,
 ) {
     out.clear();
     let mut search = Search::<S, CROWN, K, false> {
@@ -1099,13 +1249,14 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
         // plain search already found a capture of every piece, the memo table's depth-first
         // search stops as soon as no new move is possible, which layers cannot do.
         let layers = !search.long_list && search.best < opp.count_ones();
-        gen_captures_memo::<S, CROWN, K>(own, opp, kings, search.out, layers);
+        gen_captures_memo::<S, CROWN, K>(own, opp, kings, search.out, layers, scratch);
     }
 }
 
 /// The search again, for the rare positions where capture paths explode or the list is long:
-/// kings by layers if `layers` (and there is an allocator), then, if that is not enough,
-/// depth-first with a memo table so that each state is explored once.
+/// kings by layers if `layers`, then, if that is not enough, depth-first with a memo table so
+/// that each state is explored once. The tables are in `scratch`, or the thread's.
+#[cfg(feature = "alloc")]
 #[cold]
 #[inline(never)]
 fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
@@ -1114,27 +1265,68 @@ fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
     kings: u64,
     out: &mut K,
     layers: bool,
+    scratch: Option<&mut SearchScratch>,
 ) {
-    let mut index = Index::new();
-    #[cfg(not(feature = "alloc"))]
-    let _ = layers;
-    #[cfg(feature = "alloc")]
+    match scratch {
+        Some(scratch) => slow_searches::<S, CROWN, K>(own, opp, kings, out, layers, scratch),
+        None => SearchScratch::with_thread(|scratch| {
+            slow_searches::<S, CROWN, K>(own, opp, kings, out, layers, scratch);
+        }),
+    }
+}
+
+/// [`gen_captures_memo`] with its tables.
+#[cfg(feature = "alloc")]
+fn slow_searches<S: Side, const CROWN: bool, K: Sink>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut K,
+    layers: bool,
+    scratch: &mut SearchScratch,
+) {
+    let SearchScratch {
+        layers: by_layers,
+        memo,
+        index,
+    } = scratch;
+    let index = SearchScratch::index(index);
     if layers {
         // Without the memo table: a man crowned on the way, or layers that overflow, make
         // this search give up.
         out.clear();
-        let mut search = slow_search::<S, CROWN, K>(own, opp, out, &mut index, None);
-        Layers::with(|layers| search.run(own, kings, Some(layers)));
+        let by_layers = SearchScratch::layers(by_layers);
+        let mut search = slow_search::<S, CROWN, K>(own, opp, out, Index::new(index), None);
+        search.run(own, kings, Some(by_layers));
         if !search.aborted {
             return;
         }
-        index.clear();
     }
     out.clear();
-    let mut memo = Memo {
-        slots: [[0; 3]; 1 << MEMO_BITS],
-    };
-    slow_search::<S, CROWN, K>(own, opp, out, &mut index, Some(&mut memo)).run(own, kings, None);
+    let memo = SearchScratch::memo(memo);
+    memo.fill([0; 3]);
+    slow_search::<S, CROWN, K>(own, opp, out, Index::new(index), Some(memo)).run(own, kings, None);
+}
+
+/// The search again, for the rare positions where capture paths explode or the list is long:
+/// depth-first with a memo table so that each state is explored once. Without an allocator
+/// its tables are on the stack (see [`Position::legal_moves`](crate::Position::legal_moves)).
+#[cfg(not(feature = "alloc"))]
+#[cold]
+#[inline(never)]
+fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut K,
+    _layers: bool,
+    _scratch: Option<&mut SearchScratch>,
+) {
+    let mut index = [0u16; INDEX_SLOTS];
+    let mut memo = [[0u32; 3]; MEMO_SLOTS];
+    out.clear();
+    slow_search::<S, CROWN, K>(own, opp, out, Index::new(&mut index), Some(&mut memo))
+        .run(own, kings, None);
 }
 
 /// A slow search that puts its moves into `out`, indexed by `index`.
@@ -1142,8 +1334,8 @@ fn slow_search<'a, S: Side, const CROWN: bool, K: Sink>(
     own: u64,
     opp: u64,
     out: &'a mut K,
-    index: &'a mut Index,
-    memo: Option<&'a mut Memo>,
+    index: Index<'a>,
+    memo: Option<&'a mut [MemoSlot]>,
 ) -> Search<'a, S, CROWN, K, true> {
     Search {
         own,

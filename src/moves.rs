@@ -207,7 +207,7 @@ impl fmt::Debug for Move {
 ///   empty board), so 16 pieces have at most 16 x 14 = 224 quiet moves.
 /// * Captures, distinct by result under the maximum-capture rule, have no small bound: the
 ///   captured *sets* vary combinatorially. A hill-climbing search
-///   (`examples/worst_case_search.rs`, results in `tests/data/worst-case-found.fen`) found a
+///   (`tools/worst-case-search`, results in `tests/data/worst-case-found.fen`) found a
 ///   position reachable under the piece limits with 1 904 distinct legal moves, and the
 ///   search itself may hold more moves of a shorter length before it finds the longest
 ///   capture. So no fixed capacity is proven. Past [`MoveList::CAPACITY`] the list moves to

@@ -8,7 +8,32 @@ use crate::{Move, Position};
 ///
 /// Moves are counted distinct by result (see [`Move`]); a position without legal moves
 /// before the last ply adds nothing; no game-end adjudication is applied. Leaves are counted
-/// in bulk, without playing the last ply; nothing is allocated on the heap.
+/// in bulk, without playing the last ply, and no move list is built: depth 1 counts the moves
+/// of any position, even one with more than [`MoveList::CAPACITY`](crate::MoveList::CAPACITY)
+/// moves, without `alloc`.
+///
+/// # Memory
+///
+/// Capture positions where capture paths explode, or with long capture lists, use the
+/// thread's search tables, as [`Position::legal_moves`] does: with `alloc` and `std` up to
+/// 2 572 288 bytes on the heap, allocated on the thread's first such position and kept
+/// while the thread lives (see `SearchScratch` and `release_thread_scratch`); without
+/// `alloc`, 212 992 bytes on the stack for the length of such a search. Perft keeps one
+/// list of capture groups per ply (6 KiB on the stack, more on the heap only for a
+/// position with more than 256 groups, with `alloc`).
+///
+/// # Depth
+///
+/// Each ply takes stack (a ply of captures holds a list of up to 256 capture groups, 6 KiB,
+/// besides its frames), so the depth is bounded by [`MAX_PERFT_DEPTH`] (64 plies): [`try_perft`] refuses a larger depth
+/// with a [`PerftDepthError`]. Every depth that can finish in practice is far below the
+/// bound; only a position with a single move per ply could go further (two kings shuffling,
+/// for example).
+///
+/// # Panics
+///
+/// If `depth` is more than [`MAX_PERFT_DEPTH`]: use [`try_perft`] for a depth that comes
+/// from outside.
 ///
 /// ```
 /// use turkish_draughts::{perft, Position, RuleSet};
@@ -16,14 +41,56 @@ use crate::{Move, Position};
 /// assert_eq!(perft(&Position::new(RuleSet::Tudaf), 3), 708);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match try_perft(pos, depth) {
+        Ok(n) => n,
+        Err(e) => panic!("{e}"),
     }
-    dispatch!(pos, perft_rec::<S, C>(depth))
+}
+
+/// The deepest [`perft`] and [`divide`] search: 64 plies.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// A perft depth above [`MAX_PERFT_DEPTH`].
+///
+/// ```
+/// use turkish_draughts::{try_perft, Position, PerftDepthError};
+/// assert_eq!(try_perft(&Position::start(), 65), Err(PerftDepthError { depth: 65 }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("perft depth {depth} is more than the maximum of {MAX_PERFT_DEPTH}")]
+pub struct PerftDepthError {
+    /// The depth asked for.
+    pub depth: u32,
+}
+
+/// [`perft`], refusing a depth above [`MAX_PERFT_DEPTH`] instead of panicking.
+///
+/// ```
+/// use turkish_draughts::{try_perft, Position, MAX_PERFT_DEPTH};
+/// assert_eq!(try_perft(&Position::start(), 2), Ok(64));
+/// assert!(try_perft(&Position::start(), MAX_PERFT_DEPTH + 1).is_err());
+/// ```
+pub fn try_perft(pos: &Position, depth: u32) -> Result<u64, PerftDepthError> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(PerftDepthError { depth });
+    }
+    if depth == 0 {
+        return Ok(1);
+    }
+    Ok(dispatch!(pos, perft_rec::<S, C>(depth)))
 }
 
 /// Perft split by the first move: calls `f(move, nodes)` for each legal move, with the perft
 /// count of `depth - 1` below it, and returns the total. Depth 0 calls nothing and returns 1.
+///
+/// Memory and depth are as for [`perft`], plus the root's [`MoveList`](crate::MoveList) (as
+/// [`Position::legal_moves`] builds it).
+///
+/// # Panics
+///
+/// If `depth` is more than [`MAX_PERFT_DEPTH`]. Without the `alloc` feature, also if the
+/// position has more than [`MoveList::CAPACITY`](crate::MoveList::CAPACITY) legal moves
+/// (see [`Position::legal_moves`]).
 ///
 /// ```
 /// use turkish_draughts::{divide, Position};
@@ -33,6 +100,9 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// assert_eq!(lines.len(), 8);
 /// ```
 pub fn divide(pos: &Position, depth: u32, mut f: impl FnMut(&Move, u64)) -> u64 {
+    if depth > MAX_PERFT_DEPTH {
+        panic!("{}", PerftDepthError { depth });
+    }
     if depth == 0 {
         return 1;
     }
@@ -84,12 +154,50 @@ fn perft_rec<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, depth: 
 }
 
 /// Perft below a position that needs the capture search. `depth >= 1`.
-#[inline(never)]
 fn perft_search<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, depth: u32) -> u64 {
-    let mut groups = Groups::default();
-    movegen::gen_captures::<S, CROWN, Groups>(own, opp, kings, &mut groups);
+    perft_parts::<S, CROWN>(own, opp, kings, depth, 1, 0)
+}
+
+/// [`perft_search`] for the capture groups of part `part` of `parts` (see [`Groups`]). Only
+/// without `alloc` can a part overflow its list; it is then searched again as two halves.
+fn perft_parts<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    depth: u32,
+    parts: u64,
+    part: u64,
+) -> u64 {
+    match perft_part::<S, CROWN>(own, opp, kings, depth, parts, part) {
+        Some(nodes) => nodes,
+        None => {
+            assert!(
+                parts < 1 << 24,
+                "capture groups that no hash tells apart: please report this position"
+            );
+            perft_parts::<S, CROWN>(own, opp, kings, depth, 2 * parts, part)
+                + perft_parts::<S, CROWN>(own, opp, kings, depth, 2 * parts, part + parts)
+        }
+    }
+}
+
+/// One part of [`perft_search`], or `None` if its groups did not fit.
+#[inline(never)]
+fn perft_part<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    depth: u32,
+    parts: u64,
+    part: u64,
+) -> Option<u64> {
+    let mut groups = Groups::part(parts, part);
+    movegen::gen_captures::<S, CROWN, Groups>(own, opp, kings, &mut groups, None);
+    if groups.overflowed() {
+        return None;
+    }
     if depth == 1 {
-        return groups.count();
+        return Some(groups.count());
     }
     let mut nodes = 0;
     for g in groups.iter() {
@@ -109,5 +217,5 @@ fn perft_search<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, dept
             nodes += perft_rec::<S::Other, CROWN>(opp2, own2, kings2, depth - 1);
         }
     }
-    nodes
+    Some(nodes)
 }

@@ -2,14 +2,21 @@
 
 use core::fmt;
 
-use crate::movegen::{self, Side};
+use crate::movegen::{self, Resolve, Side};
+use crate::scratch::SearchScratch;
 use crate::setup::{MAX_PIECES, MAX_PIECES_UNLIMITED};
 use crate::{Bitboard, Board, Color, FenError, Move, MoveList, Role, RuleSet, Setup, SetupError};
 
-/// A legal position: a [`Board`] whose men stand off the back ranks, the side to move and
+/// A legal position: a [`Board`] whose men stand off rank 1 and rank 8 (each side's back rank
+/// and promotion rank), the side to move and
 /// the [`RuleSet`] it is played under.
 ///
 /// `Position` is small and `Copy` (three `u64`s and two bytes), so engines can copy-make.
+///
+/// With the `serde` feature a position is written as `{"fen": "W:Wa2,b2:Ba7", "rules":
+/// "default"}` and checked when read exactly as [`from_fen`](Position::from_fen) checks
+/// (a [`Setup`] is written as its fields, with each [`Bitboard`] a list of square names such
+/// as `["a2","b2"]`, never a number that JSON clients could round).
 ///
 /// ```
 /// use turkish_draughts::{Color, Position};
@@ -146,21 +153,72 @@ impl fmt::Display for Outcome {
 
 /// The move is not legal in the position it was played in. The position is unchanged.
 ///
+/// It prints the move and why: `illegal move d3-d4: no piece of the side to move stands on
+/// d3`.
+///
 /// ```
-/// use turkish_draughts::Position;
+/// use turkish_draughts::{IllegalMoveReason, Position};
 /// let mut pos = Position::start();
 /// let m = pos.parse_move("d3-d4")?;
 /// pos.try_play(&m)?;
 /// let before = pos;
-/// assert!(pos.try_play(&m).is_err()); // d3 is empty now
+/// let err = pos.try_play(&m).unwrap_err(); // d3 is empty now
+/// assert_eq!(err.reason, IllegalMoveReason::NoPiece);
+/// assert_eq!(
+///     err.to_string(),
+///     "illegal move d3-d4: no piece of the side to move stands on d3"
+/// );
 /// assert_eq!(pos, before);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {mv:?} in this position")]
+#[error("illegal move {mv}: {}", reason.text(mv))]
 pub struct IllegalMoveError {
     /// The move that was refused.
     pub mv: Move,
+    /// Why.
+    pub reason: IllegalMoveReason,
+}
+
+/// Why a move is not legal in a position (see [`IllegalMoveError`]).
+///
+/// ```
+/// use turkish_draughts::{IllegalMoveReason, Position, RuleSet};
+/// let mut pos = Position::from_fen("W:Wd4,a2:Bd5", RuleSet::Default)?;
+/// let quiet = Position::from_fen("W:Wd4,a2:B", RuleSet::Default)?.parse_move("a2-a3")?;
+/// let err = pos.try_play(&quiet).unwrap_err();
+/// assert_eq!(err.reason, IllegalMoveReason::CaptureRequired);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalMoveReason {
+    /// No piece of the side to move stands on the move's origin.
+    NoPiece,
+    /// The move does not capture, but the side to move has a capture and must take it.
+    CaptureRequired,
+    /// The move is not one of the position's legal moves (a move of another position, or a
+    /// capture shorter than the longest).
+    NotLegal,
+}
+
+impl IllegalMoveReason {
+    fn text(self, mv: &Move) -> impl fmt::Display + '_ {
+        struct Text<'a>(IllegalMoveReason, &'a Move);
+        impl fmt::Display for Text<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self.0 {
+                    IllegalMoveReason::NoPiece => {
+                        write!(f, "no piece of the side to move stands on {}", self.1.from)
+                    }
+                    IllegalMoveReason::CaptureRequired => {
+                        f.write_str("capturing is compulsory in this position")
+                    }
+                    IllegalMoveReason::NotLegal => f.write_str("not a legal move of this position"),
+                }
+            }
+        }
+        Text(self, mv)
+    }
 }
 
 macro_rules! dispatch {
@@ -178,13 +236,32 @@ macro_rules! dispatch {
 }
 pub(crate) use dispatch;
 
-fn legal_moves_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
+fn legal_moves_of<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut MoveList,
+    scratch: Option<&mut SearchScratch>,
+) {
     if movegen::has_capture::<S>(own, opp, kings) {
-        movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out);
+        movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
     } else {
         out.clear();
         movegen::gen_quiet::<S>(own, opp, kings, out);
     }
+}
+
+fn resolve_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, out: &mut Resolve) {
+    movegen::gen_captures::<S, CROWN, Resolve>(own, opp, kings, out, None);
+}
+
+fn is_quiet_move_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, mv: &Move) -> bool {
+    let (from, to) = (mv.from.bitboard().to_u64(), mv.to.bitboard().to_u64());
+    let mut found = false;
+    movegen::for_each_quiet::<S>(own, opp, kings, |f, t| {
+        found |= f == from && t == to && mv.crowned == (f & kings == 0 && t & S::PROMO != 0);
+    });
+    found
 }
 
 fn has_capture_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64) -> bool {
@@ -226,7 +303,8 @@ impl Position {
 
     /// Checks a [`Setup`] and turns it into a position. It refuses, each with its own
     /// [`SetupError`] variant: a square claimed by both sides, a king mark on an empty square,
-    /// a man on either back rank, and more than 16 pieces on a side.
+    /// a man on its promotion rank or on its own back rank (see [`Color::promotion_rank`] and
+    /// [`Color::back_rank`]), and more than 16 pieces on a side.
     ///
     /// ```
     /// use turkish_draughts::{Color, Position, RuleSet, Setup, SetupError};
@@ -249,8 +327,22 @@ impl Position {
 
     /// Like [`from_setup`](Position::from_setup), but for composed problems and stress
     /// positions that no game reaches: a side may have up to 32 pieces, and a man may stand
-    /// on its own back rank (where it moves as any man). A man on the far rank, where it
+    /// on its own back rank (where it moves as any man). A man on its promotion rank, where it
     /// would be a king, is still refused.
+    ///
+    /// # Cost
+    ///
+    /// Only the strict limit of 16 pieces a side keeps move generation cheap: the slowest
+    /// positions found by search with at most 16 pieces a side take milliseconds for one
+    /// [`legal_moves`](Position::legal_moves) call (see `tests/data/worst-case-found.md`),
+    /// but with up to 32 a side a king facing many scattered pieces can take seconds. One
+    /// composed position, two kings against 32 pieces
+    /// (`W:WKf3,Kg7:BKb1,Ke1,Kg1,Kb2,d2,f2,g2,Kh2,a3,c3,e3,Kg3,d4,Ke4,Kf4,Kg4,Kh4,Kb5,Ke5,Kg5,b6,e6,Kg6,a7,Kc7,Kd7,Ke7,Kf7,h7,b8,e8,g8`),
+    /// took about 17 s for one `legal_moves` call in a release build, and
+    /// [`parse_move`](Position::parse_move), [`is_legal`](Position::is_legal) and
+    /// [`perft`](crate::perft) on it take as long. Use this constructor only for positions
+    /// you trust, never for positions that come from users: deserialization and
+    /// [`from_fen`](Position::from_fen) use the strict check.
     ///
     /// ```
     /// use turkish_draughts::{Position, RuleSet};
@@ -276,7 +368,7 @@ impl Position {
     /// ```
     /// use turkish_draughts::{FenError, Position, RuleSet};
     /// let pos = Position::from_fen("W:Wa2,b2,Kd4:Ba7,Kh8", RuleSet::Default)?;
-    /// assert_eq!(pos.fen().to_string(), "W:Wa2,b2,Kd4:Ba7,Kh8");
+    /// assert_eq!(pos.setup().to_string(), "W:Wa2,b2,Kd4:Ba7,Kh8");
     /// assert!(matches!(
     ///     Position::from_fen("W:Wa2:Bz9", RuleSet::Default),
     ///     Err(FenError::BadSquare { at: 7 })
@@ -330,11 +422,15 @@ impl Position {
         Position { rules, ..self }
     }
 
-    /// The position as an unvalidated [`Setup`].
+    /// The position as an unvalidated [`Setup`]. Its `Display` is the PDN FEN of the
+    /// position, squares sorted `a1` to `h8` (the rule set is not part of FEN).
     ///
     /// ```
-    /// use turkish_draughts::{Position, Setup};
+    /// use turkish_draughts::{Position, RuleSet, Setup};
     /// assert_eq!(Position::start().setup(), Setup::start());
+    /// let pos = Position::from_fen("B:BKh8,a7:Wb2,a2", RuleSet::Default)?;
+    /// assert_eq!(pos.setup().to_string(), "B:Wa2,b2:Ba7,Kh8");
+    /// # Ok::<(), turkish_draughts::FenError>(())
     /// ```
     pub const fn setup(&self) -> Setup {
         Setup {
@@ -345,26 +441,13 @@ impl Position {
         }
     }
 
-    /// The PDN FEN of the position, squares sorted `a1` to `h8` (the rule set is not part of
-    /// FEN).
-    ///
-    /// ```
-    /// use turkish_draughts::{Position, RuleSet};
-    /// let pos = Position::from_fen("B:BKh8,a7:Wb2,a2", RuleSet::Default)?;
-    /// assert_eq!(pos.fen().to_string(), "B:Wa2,b2:Ba7,Kh8");
-    /// # Ok::<(), turkish_draughts::FenError>(())
-    /// ```
-    pub const fn fen(&self) -> Setup {
-        self.setup()
-    }
-
     /// The colour-mirrored twin: the board flipped top to bottom with the colours swapped
     /// and the other side to move. It has the same perft counts.
     ///
     /// ```
     /// use turkish_draughts::{Color, Position, RuleSet};
     /// let pos = Position::from_fen("W:Wd3:Bd6", RuleSet::Default)?;
-    /// assert_eq!(pos.mirrored().fen().to_string(), "B:Wd3:Bd6");
+    /// assert_eq!(pos.mirrored().setup().to_string(), "B:Wd3:Bd6");
     /// # Ok::<(), turkish_draughts::FenError>(())
     /// ```
     #[must_use]
@@ -380,20 +463,47 @@ impl Position {
     }
 
     /// All legal moves: the captures of maximum length if there is any capture, the quiet
-    /// moves otherwise. Moves with the same result are listed once. Nothing is allocated on
-    /// the heap unless the list outgrows [`MoveList::CAPACITY`].
+    /// moves otherwise. Moves with the same result are listed once.
+    ///
+    /// # Memory
+    ///
+    /// The list is a [`MoveList`]: up to [`MoveList::CAPACITY`] moves inline (on the
+    /// stack here), a longer list on the heap with the `alloc` feature.
+    ///
+    /// Nearly every position is searched with nothing else. A capture position where
+    /// capture paths explode (a king facing many scattered pieces) or with a long list of
+    /// captures is searched again with tables, described at [`SearchScratch`]:
+    ///
+    /// * With `alloc` (the default) they are on the heap, up to
+    ///   [`SearchScratch::MAX_HEAP_BYTES`] = 2 572 288 bytes. With `std`, the first such
+    ///   position a thread meets allocates them (2 359 296 bytes for the layered king
+    ///   search, 196 608 for the memo table, 16 384 for the list index, each when first
+    ///   needed) and the thread keeps them until it ends, for the next such position: free
+    ///   them with [`release_thread_scratch`](crate::release_thread_scratch), or pass your
+    ///   own with [`legal_moves_with`](Position::legal_moves_with). With `alloc` but without
+    ///   `std` they are allocated for the call and freed at its end.
+    /// * Without `alloc` they are on the stack (212 992 bytes of tables for the length of
+    ///   the call); see the stack needs below.
     ///
     /// # Stack use
     ///
-    /// Positions where capture paths explode (a king facing many scattered pieces) are
-    /// searched with a table of explored states that lives on the stack, about 200 KB, for
-    /// the length of the call.
+    /// With `alloc`, every position that [`from_fen`](Position::from_fen) accepts is searched
+    /// in a thread with a 64 KiB stack in release builds (`tests/stack.rs` checks the worst
+    /// positions known, with [`perft`](crate::perft) to depth 2); debug builds need several
+    /// times that. Without `alloc`, the memo table and the index are on the stack: this
+    /// call, [`is_legal`](Position::is_legal), [`parse_move`](Position::parse_move),
+    /// [`perft`](crate::perft) and [`divide`](crate::divide) to depth 2 then need a thread
+    /// stack of 256 KiB (measured on x86_64 Linux in a release build: the worst positions
+    /// known pass with 248 KiB and overflow with 244 KiB; `tests/stack.rs` runs them with
+    /// 256 KiB). The main thread's stack (8 MiB on Linux) is far larger.
     ///
     /// # Panics
     ///
     /// Only without the `alloc` feature, and only for a position with more than
     /// [`MoveList::CAPACITY`] distinct legal moves (contrived capture positions; see
-    /// [`MoveList`]). With `alloc` (the default) such a list moves to the heap.
+    /// [`MoveList`]). With `alloc` (the default) such a list moves to the heap. Without
+    /// `alloc`, count such a position's moves with [`perft`](crate::perft) to depth 1 and
+    /// check single moves with [`is_legal`](Position::is_legal), which need no list.
     ///
     /// ```
     /// use turkish_draughts::{Position, RuleSet};
@@ -409,7 +519,9 @@ impl Position {
         list
     }
 
-    /// Like [`legal_moves`](Position::legal_moves), into a list the caller reuses.
+    /// Like [`legal_moves`](Position::legal_moves), into a list the caller reuses. Memory,
+    /// stack use and panics are those of `legal_moves`; a list that moved to the heap keeps
+    /// its heap buffer for the next call.
     ///
     /// ```
     /// use turkish_draughts::{MoveList, Position};
@@ -418,7 +530,26 @@ impl Position {
     /// assert_eq!(list.len(), 8);
     /// ```
     pub fn legal_moves_into(&self, list: &mut MoveList) {
-        dispatch!(self, legal_moves_of::<S, C>(list));
+        dispatch!(self, legal_moves_of::<S, C>(list, None));
+    }
+
+    /// Like [`legal_moves_into`](Position::legal_moves_into), with the search tables in
+    /// `scratch` instead of the thread's: the caller owns that memory (up to
+    /// [`SearchScratch::MAX_HEAP_BYTES`] bytes, allocated the first time a position needs
+    /// them, kept in `scratch` until it is dropped or [released](SearchScratch::release)).
+    /// The moves are the same as those of [`legal_moves`](Position::legal_moves), in the
+    /// same order.
+    ///
+    /// ```
+    /// use turkish_draughts::{MoveList, Position, SearchScratch};
+    /// let mut scratch = SearchScratch::new();
+    /// let mut list = MoveList::new();
+    /// Position::start().legal_moves_with(&mut scratch, &mut list);
+    /// assert_eq!(list.len(), 8);
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn legal_moves_with(&self, scratch: &mut SearchScratch, list: &mut MoveList) {
+        dispatch!(self, legal_moves_of::<S, C>(list, Some(scratch)));
     }
 
     /// Whether the side to move has a capture (and so must capture).
@@ -447,6 +578,12 @@ impl Position {
 
     /// Whether `mv` is one of the legal moves (compared by result).
     ///
+    /// No move list is built: a quiet move is compared with the quiet moves, a capture is
+    /// looked for by a search that keeps only the longest captures' length and whether `mv`
+    /// is among them. So this works on positions with more than
+    /// [`MoveList::CAPACITY`] moves without `alloc`, and takes the time of one
+    /// [`legal_moves`](Position::legal_moves) call at most.
+    ///
     /// ```
     /// use turkish_draughts::Position;
     /// let pos = Position::start();
@@ -455,15 +592,48 @@ impl Position {
     /// # Ok::<(), turkish_draughts::ParseMoveError>(())
     /// ```
     pub fn is_legal(&self, mv: &Move) -> bool {
-        // Filled in place: `legal_moves()` returns the list by value, which copies its whole
-        // stack buffer (about 12 KB) on every call.
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        list.contains(mv)
+        self.illegal_reason(mv).is_none()
     }
 
-    /// Plays `mv` if it is legal and switches the side to move. An illegal move is refused
-    /// and the position is left exactly as it was.
+    /// Why `mv` is not legal here, or `None` if it is. No move list is built: a quiet move
+    /// is checked against the quiet moves of its piece, a capture by a search that only
+    /// keeps the longest captures' length and whether `mv` is among them.
+    fn illegal_reason(&self, mv: &Move) -> Option<IllegalMoveReason> {
+        if !self.board.by_color(self.turn).contains(mv.from) {
+            return Some(IllegalMoveReason::NoPiece);
+        }
+        let legal = if self.has_capture() {
+            if !mv.is_capture() {
+                return Some(IllegalMoveReason::CaptureRequired);
+            }
+            let want = (mv.captured.to_u64(), mv.crowned);
+            self.resolve(mv.from, Some(mv.to), Some(want), None)
+                .matches()
+                > 0
+        } else {
+            !mv.is_capture() && dispatch!(self, is_quiet_move_of::<S, C>(mv))
+        };
+        (!legal).then_some(IllegalMoveReason::NotLegal)
+    }
+
+    /// The capture search for moves from `from` to `to` (see [`Resolve`]); call it only
+    /// when the side to move has a capture.
+    pub(crate) fn resolve(
+        &self,
+        from: crate::Square,
+        to: Option<crate::Square>,
+        want: Option<(u64, bool)>,
+        prefer: Option<(u64, bool)>,
+    ) -> Resolve {
+        let to = to.map_or(64, |t| u32::from(t.index()));
+        let mut out = Resolve::new(u32::from(from.index()), to, want, prefer);
+        dispatch!(self, resolve_of::<S, C>(&mut out));
+        out
+    }
+
+    /// Plays `mv` if it is legal and switches the side to move. An illegal move is refused,
+    /// with the reason, and the position is left exactly as it was. The check is
+    /// [`is_legal`](Position::is_legal)'s: no move list is built.
     ///
     /// ```
     /// use turkish_draughts::{Color, Position};
@@ -474,11 +644,12 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn try_play(&mut self, mv: &Move) -> Result<(), IllegalMoveError> {
-        if self.is_legal(mv) {
-            self.play_unchecked(mv);
-            Ok(())
-        } else {
-            Err(IllegalMoveError { mv: *mv })
+        match self.illegal_reason(mv) {
+            None => {
+                self.play_unchecked(mv);
+                Ok(())
+            }
+            Some(reason) => Err(IllegalMoveError { mv: *mv, reason }),
         }
     }
 
@@ -648,7 +819,7 @@ impl fmt::Display for Position {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({} {})", self.fen(), self.rules)
+        write!(f, "Position({} {})", self.setup(), self.rules)
     }
 }
 

@@ -10,7 +10,7 @@ use core::str::FromStr;
 ///
 /// | | [`RuleSet::Default`] | [`RuleSet::Tudaf`] |
 /// |---|---|---|
-/// | man reaches the far rank by a jump and can jump on | crowned at once, continues as a king | continues as a man, crowned when the move ends |
+/// | man reaches its promotion rank by a jump and can jump on | crowned at once, continues as a king | continues as a man, crowned when the move ends |
 /// | lone man against a lone king | the king's side wins | draw |
 /// | one king each | draw, unless the side to move can capture | draw |
 /// | one man each | play on | draw |
@@ -38,7 +38,7 @@ impl RuleSet {
     /// Both rule sets.
     pub const ALL: [RuleSet; 2] = [RuleSet::Default, RuleSet::Tudaf];
 
-    /// Whether a man that reaches the far rank by a jump is crowned at once and continues
+    /// Whether a man that reaches its promotion rank by a jump is crowned at once and continues
     /// capturing as a king.
     ///
     /// ```

@@ -1,11 +1,22 @@
 //! `serde` support (feature `serde`).
 //!
-//! * `Square` is written as its name, `"e4"`.
-//! * `Bitboard` is its `u64`; `Color`, `Role`, `Piece`, `RuleSet`, `Setup` and `Outcome` are
-//!   plain derived structures.
-//! * `Position` is written as `{ "setup": .., "rules": .. }` and is checked when it is read
-//!   (as [`Position::from_setup_relaxed`] does), so a deserialized position always satisfies
-//!   the invariants move generation relies on.
+//! The formats are chosen to survive JSON, whose numbers are `f64` in JavaScript and other
+//! clients, and to be read back only through the same checks as text:
+//!
+//! * `Square` is its name: `"e4"`.
+//! * `Bitboard` is the list of its squares' names, from `a1` to `h8`: `["a2","b2"]` (not the
+//!   `u64`, which can exceed 2^53). Only that form is read; a square listed twice is refused.
+//! * `Setup` is a structure `{"white": [..], "black": [..], "kings": [..], "turn": "White"}`
+//!   with those bitboards. It stays unvalidated, as the type is, so any `Setup` value round
+//!   trips, even one that is no position.
+//! * `Position` is `{"fen": "W:Wa2,b2:Ba7", "rules": "default"}`: its PDN FEN (the
+//!   `Display` of [`Position::setup`]) and its [`RuleSet`]. Reading it checks the FEN exactly
+//!   as [`Position::from_fen`] does (at most [`MAX_PIECES`](crate::MAX_PIECES) pieces a side,
+//!   no man on its back rank or promotion rank), so a deserialized position never costs more
+//!   to search than a position of a game. To read a composed position on purpose, deserialize a `Setup` and
+//!   call [`Position::from_setup_relaxed`], whose documentation gives the cost.
+//! * `Color`, `Role`, `Piece`, `RuleSet`, `Outcome`, `WinReason` and `DrawReason` are plain
+//!   derived structures and names.
 //!
 //! * `GameResult` is its PDN text, `"2-0"`; it reads every form `FromStr` reads.
 //! * `Game` (with `alloc`) is written as `{ "rules": .., "start": "<FEN>", "moves": ["d3-d4",
@@ -15,13 +26,22 @@
 //!
 //! `Move` is deliberately not serializable: a move only means something in its position.
 //! Store its text (`Display`) and read it back with [`Position::parse_move`].
+//!
+//! ```
+//! use turkish_draughts::{Position, RuleSet};
+//! let pos = Position::from_fen("W:Wa2,b2:Ba7", RuleSet::Default)?;
+//! let json = serde_json::to_string(&pos)?;
+//! assert_eq!(json, r#"{"fen":"W:Wa2,b2:Ba7","rules":"default"}"#);
+//! assert_eq!(serde_json::from_str::<Position>(&json)?, pos);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use core::fmt;
 
-use serde::de::{self, Deserialize, Deserializer, Visitor};
-use serde::ser::{Serialize, Serializer};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
-use crate::{GameResult, Position, RuleSet, Setup, Square};
+use crate::{Bitboard, GameResult, Position, RuleSet, Setup, Square};
 
 impl Serialize for Square {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -53,27 +73,168 @@ impl<'de> Deserialize<'de> for Square {
     }
 }
 
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(rename = "Position")]
-struct PositionData {
-    setup: Setup,
-    rules: RuleSet,
+impl Serialize for Bitboard {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.count() as usize))?;
+        for sq in *self {
+            seq.serialize_element(&sq)?;
+        }
+        seq.end()
+    }
+}
+
+struct BitboardVisitor;
+
+impl<'de> Visitor<'de> for BitboardVisitor {
+    type Value = Bitboard;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list of square names such as [\"a2\", \"b2\"]")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Bitboard, A::Error> {
+        let mut set = Bitboard::EMPTY;
+        while let Some(sq) = seq.next_element::<Square>()? {
+            if set.contains(sq) {
+                return Err(de::Error::custom(format_args!(
+                    "square {sq} is listed twice in a set of squares"
+                )));
+            }
+            set = set.with(sq);
+        }
+        Ok(set)
+    }
+}
+
+impl<'de> Deserialize<'de> for Bitboard {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Bitboard, D::Error> {
+        deserializer.deserialize_seq(BitboardVisitor)
+    }
+}
+
+/// The FEN text of a setup, written without an intermediate `String`.
+struct FenText<'a>(&'a Setup);
+
+impl Serialize for FenText<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self.0)
+    }
+}
+
+/// A setup read from FEN text.
+struct FenSetup(Setup);
+
+impl<'de> Deserialize<'de> for FenSetup {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<FenSetup, D::Error> {
+        struct FenVisitor;
+        impl Visitor<'_> for FenVisitor {
+            type Value = FenSetup;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("PDN FEN text such as \"W:Wa2,b2:Ba7\"")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<FenSetup, E> {
+                v.parse()
+                    .map(FenSetup)
+                    .map_err(|e| E::custom(format_args!("bad FEN: {e}")))
+            }
+        }
+        deserializer.deserialize_str(FenVisitor)
+    }
 }
 
 impl Serialize for Position {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        PositionData {
-            setup: self.setup(),
-            rules: self.rules(),
+        let mut s = serializer.serialize_struct("Position", 2)?;
+        s.serialize_field("fen", &FenText(&self.setup()))?;
+        s.serialize_field("rules", &self.rules())?;
+        s.end()
+    }
+}
+
+/// The fields of a serialized position.
+enum Field {
+    Fen,
+    Rules,
+}
+
+const FIELDS: &[&str] = &["fen", "rules"];
+
+impl<'de> Deserialize<'de> for Field {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Field, D::Error> {
+        struct FieldVisitor;
+        impl Visitor<'_> for FieldVisitor {
+            type Value = Field;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("`fen` or `rules`")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Field, E> {
+                match v {
+                    "fen" => Ok(Field::Fen),
+                    "rules" => Ok(Field::Rules),
+                    _ => Err(E::unknown_field(v, FIELDS)),
+                }
+            }
         }
-        .serialize(serializer)
+        deserializer.deserialize_identifier(FieldVisitor)
+    }
+}
+
+struct PositionVisitor;
+
+impl PositionVisitor {
+    /// The check of [`Position::from_fen`].
+    fn check<E: de::Error>(setup: Setup, rules: RuleSet) -> Result<Position, E> {
+        Position::from_setup(&setup, rules)
+            .map_err(|e| E::custom(format_args!("not a valid position: {e}")))
+    }
+}
+
+impl<'de> Visitor<'de> for PositionVisitor {
+    type Value = Position;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "a position: a map with `fen` (PDN FEN text) and `rules` (\"default\" or \"tudaf\")",
+        )
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Position, A::Error> {
+        let FenSetup(setup) = seq
+            .next_element()?
+            .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+        let rules = seq
+            .next_element()?
+            .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        PositionVisitor::check(setup, rules)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Position, A::Error> {
+        let (mut setup, mut rules) = (None, None);
+        while let Some(key) = map.next_key()? {
+            match key {
+                Field::Fen => {
+                    if setup.is_some() {
+                        return Err(de::Error::duplicate_field("fen"));
+                    }
+                    setup = Some(map.next_value::<FenSetup>()?.0);
+                }
+                Field::Rules => {
+                    if rules.is_some() {
+                        return Err(de::Error::duplicate_field("rules"));
+                    }
+                    rules = Some(map.next_value::<RuleSet>()?);
+                }
+            }
+        }
+        let setup = setup.ok_or_else(|| de::Error::missing_field("fen"))?;
+        let rules = rules.ok_or_else(|| de::Error::missing_field("rules"))?;
+        PositionVisitor::check(setup, rules)
     }
 }
 
 impl<'de> Deserialize<'de> for Position {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
-        let data = PositionData::deserialize(deserializer)?;
-        Position::from_setup_relaxed(&data.setup, data.rules).map_err(de::Error::custom)
+        deserializer.deserialize_struct("Position", FIELDS, PositionVisitor)
     }
 }
 

@@ -23,11 +23,12 @@ pub const MAX_PIECES_UNLIMITED: u32 = 32;
 /// setup.black = Square::D6.bitboard();
 /// setup.turn = Color::Black;
 /// let pos = Position::from_setup(&setup, RuleSet::Default)?;
-/// assert_eq!(pos.fen().to_string(), "B:WKd4:Bd6");
+/// assert_eq!(pos.setup().to_string(), "B:WKd4:Bd6");
 /// # Ok::<(), turkish_draughts::SetupError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Setup {
     /// Squares claimed by White.
     pub white: Bitboard,
@@ -65,10 +66,18 @@ pub enum SetupError {
         /// The first such square.
         square: Square,
     },
-    /// A man stands on rank 1 or rank 8. On the far rank it would be a king; its own back
-    /// rank is unreachable (and allowed by
-    /// [`Position::from_setup_relaxed`](crate::Position::from_setup_relaxed)).
-    #[error("a man stands on the back rank square {square}")]
+    /// A man stands on its side's promotion rank
+    /// ([`Color::promotion_rank`]: rank 8 for White, rank 1 for Black), where it would be a
+    /// king. Both constructors refuse it.
+    #[error("a man stands on {square}, on its side's promotion rank, where it would be a king")]
+    ManOnPromotionRank {
+        /// The first such square.
+        square: Square,
+    },
+    /// A man stands on its side's own back rank ([`Color::back_rank`]: rank 1 for White,
+    /// rank 8 for Black), which men never reach in a game.
+    /// [`Position::from_setup_relaxed`](crate::Position::from_setup_relaxed) allows it.
+    #[error("a man stands on {square}, on its side's own back rank, which men never reach")]
     ManOnBackRank {
         /// The first such square.
         square: Square,
@@ -118,9 +127,9 @@ impl Setup {
     }
 
     /// Checks the setup and returns its board. `limit` is the largest number of pieces a side
-    /// may have; with `both_back_ranks` a man may stand on neither back rank, without it only
-    /// the far rank (where it would be a king) is refused.
-    pub(crate) fn validate(&self, limit: u32, both_back_ranks: bool) -> Result<Board, SetupError> {
+    /// may have; with `own_back_rank` a man may not stand on its own back rank either (it may
+    /// never stand on its promotion rank).
+    pub(crate) fn validate(&self, limit: u32, own_back_rank: bool) -> Result<Board, SetupError> {
         if let Some(square) = (self.white & self.black).first() {
             return Err(SetupError::SquareClaimedTwice { square });
         }
@@ -128,16 +137,16 @@ impl Setup {
         if let Some(square) = (self.kings - occupied).first() {
             return Err(SetupError::KingOnEmptySquare { square });
         }
-        let (rank1, rank8) = (
-            Bitboard::rank(crate::Rank::First),
-            Bitboard::rank(crate::Rank::Eighth),
-        );
-        let men_off_limits = if both_back_ranks {
-            (occupied - self.kings) & (rank1 | rank8)
-        } else {
-            ((self.white - self.kings) & rank8) | ((self.black - self.kings) & rank1)
-        };
-        if let Some(square) = men_off_limits.first() {
+        let (white_men, black_men) = (self.white - self.kings, self.black - self.kings);
+        let on = |men: Bitboard, rank| men & Bitboard::rank(rank);
+        let promotion = on(white_men, Color::White.promotion_rank())
+            | on(black_men, Color::Black.promotion_rank());
+        if let Some(square) = promotion.first() {
+            return Err(SetupError::ManOnPromotionRank { square });
+        }
+        let back =
+            on(white_men, Color::White.back_rank()) | on(black_men, Color::Black.back_rank());
+        if let Some(square) = back.first().filter(|_| own_back_rank) {
             return Err(SetupError::ManOnBackRank { square });
         }
         for color in Color::ALL {

@@ -31,6 +31,29 @@ impl<T, const N: usize> Spill<T, N> {
         }
     }
 
+    /// Like [`push`](Spill::push), but without `alloc` a full list refuses the item
+    /// (returning false) instead of panicking.
+    #[inline]
+    pub(crate) fn try_push(&mut self, item: T) -> bool {
+        match self {
+            Spill::Inline(list) => match list.try_push(item) {
+                Ok(()) => true,
+                #[cfg(feature = "alloc")]
+                Err(e) => {
+                    self.spill(e.element());
+                    true
+                }
+                #[cfg(not(feature = "alloc"))]
+                Err(_) => false,
+            },
+            #[cfg(feature = "alloc")]
+            Spill::Heap(list) => {
+                list.push(item);
+                true
+            }
+        }
+    }
+
     /// The inline list is full: move to the heap, or report the overflow.
     #[cold]
     #[inline(never)]

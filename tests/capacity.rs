@@ -1,5 +1,5 @@
 //! The move list against the largest move counts known: the worst cases of the performance
-//! issue and those found by `examples/worst_case_search.rs` (hill-climbing on the number of
+//! issue and those found by `tools/worst-case-search` (hill-climbing on the number of
 //! distinct moves and on generation time, see `tests/data/worst-case-found.md`).
 
 use std::collections::HashSet;

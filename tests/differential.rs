@@ -82,7 +82,7 @@ fn set_text(set: &BTreeSet<Key>) -> String {
 }
 
 fn ref_pos(pos: &Position) -> Result<reference::RefPos, TestCaseError> {
-    let fen = pos.fen().to_string();
+    let fen = pos.setup().to_string();
     reference::parse_fen(&fen)
         .ok_or_else(|| TestCaseError::fail(format!("the reference cannot parse our FEN {fen}")))
 }
@@ -223,7 +223,7 @@ fn check_position_and_perft(pos: &Position) -> Result<(), TestCaseError> {
             theirs,
             "perft({}) of {} under {} rules",
             depth,
-            pos.fen(),
+            pos.setup(),
             pos.rules()
         );
     }
@@ -232,7 +232,7 @@ fn check_position_and_perft(pos: &Position) -> Result<(), TestCaseError> {
 
 /// `check_position` with the reference run under `ref_rules` (normally the same rule set).
 fn check_against(pos: &Position, ref_rules: reference::Rules) -> Result<(), TestCaseError> {
-    let fen = pos.fen().to_string();
+    let fen = pos.setup().to_string();
     let rules = pos.rules();
     let rpos = ref_pos(pos)?;
     let ours = pos.legal_moves();
@@ -301,7 +301,7 @@ fn check_playout(start: Position, choices: &[u32]) -> Result<(), TestCaseError> 
         let context = |e: TestCaseError, played: &[String]| {
             TestCaseError::fail(format!(
                 "{e}\nreached from {} by {}",
-                start.fen(),
+                start.setup(),
                 played.join(" ")
             ))
         };
@@ -319,11 +319,11 @@ fn check_playout(start: Position, choices: &[u32]) -> Result<(), TestCaseError> 
         pos.play(&m);
         played.push(m.to_string());
         let want = reference::to_fen(&reference::apply(&rpos, &rm));
-        if pos.fen().to_string() != want {
+        if pos.setup().to_string() != want {
             return Err(context(
                 TestCaseError::fail(format!(
                     "after {m:?}: our position {} but the reference's {want}",
-                    pos.fen()
+                    pos.setup()
                 )),
                 &played,
             ));
@@ -573,12 +573,12 @@ proptest! {
                 let text = text.join("x");
                 match pos.parse_move(&text) {
                     Ok(q) => {
-                        prop_assert!(moves.contains(&q), "{} {rules}: {text:?} gave the illegal {q:?}", pos.fen());
+                        prop_assert!(moves.contains(&q), "{} {rules}: {text:?} gave the illegal {q:?}", pos.setup());
                         // The move keeps the path of the text, or the generator's for a short form.
-                        replay_path(&pos, &q).map_err(|e| TestCaseError::fail(format!("{} {rules}: {text:?}: {e}", pos.fen())))?;
+                        replay_path(&pos, &q).map_err(|e| TestCaseError::fail(format!("{} {rules}: {text:?}: {e}", pos.setup())))?;
                     }
                     Err(e @ (ParseMoveError::Unfinished { .. } | ParseMoveError::NoSuchCapture { .. })) => {
-                        prop_assert!(false, "{} {rules}: {text:?} gave {e:?}", pos.fen());
+                        prop_assert!(false, "{} {rules}: {text:?} gave {e:?}", pos.setup());
                     }
                     Err(_) => {}
                 }

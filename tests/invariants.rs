@@ -145,8 +145,8 @@ fn check_position(pos: &Position, moves: &[Move]) -> Result<(), String> {
             return Err(format!("{m:?}: crowned should be {crowned}"));
         }
     }
-    let rpos =
-        reference::parse_fen(&pos.fen().to_string()).ok_or("the reference cannot parse the FEN")?;
+    let rpos = reference::parse_fen(&pos.setup().to_string())
+        .ok_or("the reference cannot parse the FEN")?;
     let theirs = reference::legal_moves(&rpos, ref_rules(pos.rules()));
     let ref_required = theirs.first().map_or(0, |m| m.captured.count_ones());
     if ref_required != required {
@@ -198,14 +198,14 @@ fn check_position(pos: &Position, moves: &[Move]) -> Result<(), String> {
     if twin.turn() != !pos.turn() || twin.rules() != pos.rules() || !is_mirror {
         return Err(format!(
             "the mirrored position {} is not a mirror",
-            twin.fen()
+            twin.setup()
         ));
     }
     let (p, q) = (perft(pos, 3), perft(&twin, 3));
     if p != q {
         return Err(format!(
             "perft(3) is {p} but {q} for the mirrored position {}",
-            twin.fen()
+            twin.setup()
         ));
     }
     Ok(())
@@ -278,7 +278,7 @@ fn play_game(
     let mut pos = start;
     for ply in 0..plies {
         let moves = pos.legal_moves();
-        let here = |e: String| format!("ply {ply}, {} ({} rules): {e}", pos.fen(), pos.rules());
+        let here = |e: String| format!("ply {ply}, {} ({} rules): {e}", pos.setup(), pos.rules());
         check_position(&pos, &moves).map_err(here)?;
 
         // Moves of other positions are refused and change nothing.
@@ -296,7 +296,7 @@ fn play_game(
                 Err(e) => {
                     return Err(here(format!(
                         "try_play({foreign:?}) gave {e:?} and changed the position to {}",
-                        copy.fen()
+                        copy.setup()
                     )))
                 }
                 Ok(()) => return Err(here(format!("try_play accepted the illegal {foreign:?}"))),
@@ -345,7 +345,7 @@ fn run_games(rules: RuleSet, seed: u64, games: usize, from_start: bool) {
             Ok(plies) => total += plies,
             Err(e) => panic!(
                 "{rules} rules, game {game} (seed {game_seed:#x}) from {}: {e}",
-                start.fen()
+                start.setup()
             ),
         }
     }

@@ -38,7 +38,7 @@ fn start_position() {
     assert!(b.kings().is_empty());
     assert_eq!(pos.turn(), Color::White);
     assert_eq!(
-        pos.fen().to_string(),
+        pos.setup().to_string(),
         "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7"
     );
     assert_eq!(Position::new(RuleSet::Tudaf).board(), b);
@@ -75,17 +75,18 @@ fn validation_refuses_a_square_claimed_twice() {
 
 #[test]
 fn validation_refuses_a_man_on_either_back_rank() {
-    for (white, black, sq) in [
-        (&[Square::C1][..], &[][..], Square::C1),
-        (&[Square::C8][..], &[][..], Square::C8),
-        (&[][..], &[Square::F1][..], Square::F1),
-        (&[][..], &[Square::F8][..], Square::F8),
+    // Rank 1 is White's own back rank and Black's promotion rank; rank 8 the other way
+    // round (`Color::back_rank`, `Color::promotion_rank`).
+    let back = |square| SetupError::ManOnBackRank { square };
+    let promotion = |square| SetupError::ManOnPromotionRank { square };
+    for (white, black, err) in [
+        (&[Square::C1][..], &[][..], back(Square::C1)),
+        (&[Square::C8][..], &[][..], promotion(Square::C8)),
+        (&[][..], &[Square::F1][..], promotion(Square::F1)),
+        (&[][..], &[Square::F8][..], back(Square::F8)),
     ] {
         let s = setup(white, black, &[]);
-        assert_eq!(
-            Position::from_setup(&s, RuleSet::Default),
-            Err(SetupError::ManOnBackRank { square: sq })
-        );
+        assert_eq!(Position::from_setup(&s, RuleSet::Default), Err(err));
     }
     // Kings may stand there.
     let s = setup(
@@ -101,17 +102,19 @@ fn relaxed_validation_allows_a_man_on_its_own_back_rank_only() {
     // White man on rank 1 and black man on rank 8: their own back ranks.
     let s = setup(&[Square::C1], &[Square::F8], &[]);
     assert!(Position::from_setup_relaxed(&s, RuleSet::Default).is_ok());
-    // On the far rank they would be kings.
+    // On their promotion rank they would be kings.
     for (white, black, sq) in [
         (&[Square::C8][..], &[][..], Square::C8),
         (&[][..], &[Square::F1][..], Square::F1),
     ] {
         let s = setup(white, black, &[]);
-        assert_eq!(
-            Position::from_setup_relaxed(&s, RuleSet::Default),
-            Err(SetupError::ManOnBackRank { square: sq })
-        );
+        let err = Position::from_setup_relaxed(&s, RuleSet::Default).unwrap_err();
+        assert_eq!(err, SetupError::ManOnPromotionRank { square: sq });
+        assert!(err.to_string().contains("promotion rank"), "{err}");
     }
+    // The texts name each rank as `Color` does.
+    let err = Position::from_setup(&setup(&[Square::C1], &[], &[]), RuleSet::Default);
+    assert!(err.unwrap_err().to_string().contains("own back rank"));
 }
 
 #[test]

@@ -1,7 +1,7 @@
-//! Serde round trips (run with `cargo test --features serde`).
-#![cfg(feature = "serde")]
+//! Serde formats and checks (`required-features = ["serde"]` in Cargo.toml: run with
+//! `cargo test --all-features --test serde`).
 
-use turkish_draughts::{Bitboard, Position, RuleSet, Setup, Square};
+use turkish_draughts::{Bitboard, Color, Position, RuleSet, Setup, Square};
 
 #[test]
 fn squares_are_their_names() {
@@ -15,18 +15,123 @@ fn squares_are_their_names() {
 }
 
 #[test]
-fn positions_round_trip_and_are_validated() {
-    for fen in ["W:Wa2,b2,Kd4:Ba7,Kh8", "B:W:Ba7", "W:WKc3,c4:Bg8"] {
-        let setup: Setup = fen.parse().unwrap();
-        let pos = Position::from_setup_relaxed(&setup, RuleSet::Tudaf).unwrap();
-        let json = serde_json::to_string(&pos).unwrap();
-        assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
+fn bitboards_are_lists_of_square_names_that_survive_json() {
+    let set: Bitboard = [Square::B2, Square::A2, Square::H8].into_iter().collect();
+    let json = serde_json::to_string(&set).unwrap();
+    assert_eq!(json, r#"["a2","b2","h8"]"#);
+    assert_eq!(serde_json::from_str::<Bitboard>(&json).unwrap(), set);
+    // No number in the output, so nothing above 2^53 for a JavaScript client to round.
+    let full = serde_json::to_value(Bitboard::FULL).unwrap();
+    assert_eq!(full.as_array().unwrap().len(), 64);
+    assert!(full.as_array().unwrap().iter().all(|v| v.is_string()));
+    assert_eq!(
+        serde_json::from_value::<Bitboard>(full).unwrap(),
+        Bitboard::FULL
+    );
+    // Only the list form is read.
+    assert!(serde_json::from_str::<Bitboard>("1024").is_err());
+    let err = serde_json::from_str::<Bitboard>(r#"["a2","a2"]"#).unwrap_err();
+    assert!(err.to_string().contains("a2 is listed twice"), "{err}");
+    assert!(serde_json::from_str::<Bitboard>(r#"["a9"]"#).is_err());
+}
+
+#[test]
+fn setups_are_structures_of_square_lists_and_stay_unvalidated() {
+    let setup: Setup = "B:WKd4,a2:Bd6".parse().unwrap();
+    let json = serde_json::to_string(&setup).unwrap();
+    assert_eq!(
+        json,
+        r#"{"white":["a2","d4"],"black":["d6"],"kings":["d4"],"turn":"Black"}"#
+    );
+    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
+    // A setup that is no position round trips too: a king mark on an empty square.
+    let mut odd = Setup::empty();
+    odd.kings = Square::C3.bitboard();
+    let json = serde_json::to_string(&odd).unwrap();
+    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), odd);
+    assert!(serde_json::from_str::<Setup>(
+        r#"{"white":[],"black":[],"kings":[],"turn":"White","extra":1}"#
+    )
+    .is_err());
+}
+
+#[test]
+fn positions_are_fen_and_rules_and_round_trip() {
+    for fen in ["W:Wa2,b2,Kd4:Ba7,Kh8", "B:W:Ba7", "W:WKc3,c4:Bg7"] {
+        for rules in RuleSet::ALL {
+            let pos = Position::from_fen(fen, rules).unwrap();
+            let json = serde_json::to_string(&pos).unwrap();
+            assert_eq!(
+                json,
+                format!(r#"{{"fen":"{}","rules":"{rules}"}}"#, pos.setup())
+            );
+            assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
+        }
     }
-    // A square claimed twice is refused with the validation message.
-    let bad = r#"{"setup":{"white":1024,"black":1024,"kings":0,"turn":"White"},"rules":"default"}"#;
-    let err = serde_json::from_str::<Position>(bad).unwrap_err();
+    // The start position, read back from JSON written by hand.
+    let pos: Position = serde_json::from_str(
+        r#"{"rules":"tudaf","fen":"W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7"}"#,
+    )
+    .unwrap();
+    assert_eq!(pos, Position::new(RuleSet::Tudaf));
+    assert_eq!(pos.turn(), Color::White);
+}
+
+/// The position of issue 10: two kings against 32 pieces, which the relaxed check accepts
+/// and which takes seconds to search.
+const BOMB: &str = "W:WKf3,Kg7:BKb1,Ke1,Kg1,Kb2,d2,f2,g2,Kh2,a3,c3,e3,Kg3,d4,Ke4,Kf4,Kg4,Kh4,Kb5,Ke5,Kg5,b6,e6,Kg6,a7,Kc7,Kd7,Ke7,Kf7,h7,b8,e8,g8";
+
+#[test]
+fn positions_are_checked_as_from_fen_does() {
+    let json = |fen: &str| format!(r#"{{"fen":"{fen}","rules":"default"}}"#);
+    // More than 16 pieces a side: refused, as `from_fen` refuses it.
+    let setup: Setup = BOMB.parse().unwrap();
+    assert!(Position::from_setup_relaxed(&setup, RuleSet::Default).is_ok());
+    assert!(Position::from_fen(BOMB, RuleSet::Default).is_err());
+    let err = serde_json::from_str::<Position>(&json(BOMB)).unwrap_err();
+    assert!(err.to_string().contains("not a valid position"), "{err}");
+    // 17 black men, none on a back rank.
+    let many = "W:Wa2:Ba4,a5,b5,c5,d5,e5,f5,g5,h5,a6,b6,c6,d6,e6,f6,g6,h6";
+    assert!(Position::from_setup_relaxed(&many.parse().unwrap(), RuleSet::Default).is_ok());
+    let err = serde_json::from_str::<Position>(&json(many)).unwrap_err();
+    assert!(err.to_string().contains("black has 17 pieces"), "{err}");
+    // A man on its own back rank: the relaxed check takes it, the strict one does not.
+    let fen = "W:WKc3,c4:Bg8";
+    assert!(Position::from_setup_relaxed(&fen.parse().unwrap(), RuleSet::Default).is_ok());
+    let err = serde_json::from_str::<Position>(&json(fen)).unwrap_err();
+    assert!(err.to_string().contains("g8"), "{err}");
+    // A square claimed twice, and text that is no FEN.
+    let err = serde_json::from_str::<Position>(&json("W:Wc2:Bc2")).unwrap_err();
     assert!(err.to_string().contains("claimed by both sides"), "{err}");
-    assert_eq!(Bitboard::from_u64(1024).first(), Some(Square::C2));
+    let err = serde_json::from_str::<Position>(&json("W:Wz9:B")).unwrap_err();
+    assert!(err.to_string().contains("bad FEN"), "{err}");
+}
+
+#[test]
+fn position_errors_name_no_internal_type() {
+    for bad in [
+        "7",
+        r#""W:Wa2:Ba7""#,
+        r#"{"fen":"W:Wa2:Ba7"}"#,
+        r#"{"fen":"W:Wa2:Ba7","rules":"fide"}"#,
+        r#"{"fen":"W:Wa2:Ba7","rules":"default","x":1}"#,
+        r#"{"setup":{},"rules":"default"}"#,
+        r#"{"fen":1,"rules":"default"}"#,
+    ] {
+        let err = serde_json::from_str::<Position>(bad)
+            .unwrap_err()
+            .to_string();
+        assert!(!err.contains("Data"), "{bad}: {err}");
+        assert!(!err.contains("struct"), "{bad}: {err}");
+    }
+    let err = serde_json::from_str::<Position>("7")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("a position: a map with `fen`"), "{err}");
+    let err = serde_json::from_str::<Position>(r#"{"fen":"W:Wa2:Ba7"}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("missing field `rules`"), "{err}");
 }
 
 #[test]

@@ -126,11 +126,11 @@ proptest! {
     fn fen_round_trips(setup in valid_setup(), seed in any::<u64>(), black_first in any::<bool>(), pad in (0..3usize, 0..3usize)) {
         for rules in RuleSet::ALL {
             let p = Position::from_setup(&setup, rules).expect("a valid setup");
-            let text = p.fen().to_string();
+            let text = p.setup().to_string();
             prop_assert_eq!(text.parse::<Setup>(), Ok(setup));
             prop_assert_eq!(Position::from_fen(&text, rules), Ok(p), "{}", text);
             // The output is canonical: printing the parsed text gives the same text.
-            prop_assert_eq!(Position::from_fen(&text, rules).unwrap().fen().to_string(), text.clone());
+            prop_assert_eq!(Position::from_fen(&text, rules).unwrap().setup().to_string(), text.clone());
             // Any order of lists and squares, with whitespace around, reads the same.
             let other = scrambled_fen(&setup, seed, black_first, pad);
             prop_assert_eq!(Position::from_fen(&other, rules), Ok(p), "{}", other);
@@ -158,20 +158,20 @@ proptest! {
 #[test]
 fn fen_examples() {
     let p = Position::from_fen("W:Wa2,b2,Kd4:Ba7,Kh8", RuleSet::Default).unwrap();
-    assert_eq!(p.fen().to_string(), "W:Wa2,b2,Kd4:Ba7,Kh8");
+    assert_eq!(p.setup().to_string(), "W:Wa2,b2,Kd4:Ba7,Kh8");
     let p = Position::from_fen("B:BKh8,a7:WKd4,b2,a2", RuleSet::Tudaf).unwrap();
-    assert_eq!(p.fen().to_string(), "B:Wa2,b2,Kd4:Ba7,Kh8");
+    assert_eq!(p.setup().to_string(), "B:Wa2,b2,Kd4:Ba7,Kh8");
     assert_eq!(
         Position::from_fen("W:W:Ba7", RuleSet::Default)
             .unwrap()
-            .fen()
+            .setup()
             .to_string(),
         "W:W:Ba7"
     );
     assert_eq!(
         Position::from_fen("W:B:W", RuleSet::Default)
             .unwrap()
-            .fen()
+            .setup()
             .to_string(),
         "W:W:B"
     );
@@ -182,15 +182,15 @@ fn fen_examples() {
     assert_eq!(
         Position::from_fen("  W:Wa2:Ba7\n", RuleSet::Default)
             .unwrap()
-            .fen()
+            .setup()
             .to_string(),
         "W:Wa2:Ba7"
     );
     // A man on its own back rank: only the relaxed constructor accepts it, and it prints back.
     let setup: Setup = "W:WKc3,c4:Bg8".parse().unwrap();
     let relaxed = Position::from_setup_relaxed(&setup, RuleSet::Default).unwrap();
-    assert_eq!(relaxed.fen().to_string(), "W:WKc3,c4:Bg8");
-    assert_eq!(relaxed.fen().to_string().parse::<Setup>(), Ok(setup));
+    assert_eq!(relaxed.setup().to_string(), "W:WKc3,c4:Bg8");
+    assert_eq!(relaxed.setup().to_string().parse::<Setup>(), Ok(setup));
 }
 
 // ------------------------------------------------------------------------------------------
@@ -282,9 +282,15 @@ fn fen_error_variants_and_offsets() {
     // Well-formed text, invalid position: the setup parses, the position is refused.
     let invalid: &[(&str, SetupError)] = &[
         ("W:Wa2:Ba2", SetupError::SquareClaimedTwice { square: a2 }),
-        ("W:Wa8:B", SetupError::ManOnBackRank { square: s("a8") }),
+        (
+            "W:Wa8:B",
+            SetupError::ManOnPromotionRank { square: s("a8") },
+        ),
         ("W:Wa1:B", SetupError::ManOnBackRank { square: s("a1") }),
-        ("W:W:Bh1", SetupError::ManOnBackRank { square: s("h1") }),
+        (
+            "W:W:Bh1",
+            SetupError::ManOnPromotionRank { square: s("h1") },
+        ),
         (
             "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3,a4:B",
             SetupError::TooManyPieces {
@@ -302,13 +308,13 @@ fn fen_error_variants_and_offsets() {
             "{text:?}"
         );
     }
-    // The relaxed constructor accepts a man on its own back rank, never on its far rank.
+    // The relaxed constructor accepts a man on its own back rank, never on its promotion rank.
     let own_back: Setup = "W:Wa1:Bh8".parse().unwrap();
     assert!(Position::from_setup_relaxed(&own_back, RuleSet::Default).is_ok());
     let far: Setup = "W:Wa8:B".parse().unwrap();
     assert_eq!(
         Position::from_setup_relaxed(&far, RuleSet::Default),
-        Err(SetupError::ManOnBackRank { square: s("a8") })
+        Err(SetupError::ManOnPromotionRank { square: s("a8") })
     );
     // The error texts are not empty and name the offset.
     assert!(FenError::BadSquare { at: 6 }.to_string().contains('6'));
@@ -323,7 +329,7 @@ fn fen_error_variants_and_offsets() {
 /// every proper prefix of a capture path is refused.
 fn check_move_texts(p: &Position) -> Result<(), String> {
     let moves = p.legal_moves();
-    let ctx = |m: &Move| format!("{} ({} rules), {m:?}", p.fen(), p.rules());
+    let ctx = |m: &Move| format!("{} ({} rules), {m:?}", p.setup(), p.rules());
     for m in &moves {
         let text = m.to_string();
         match p.parse_move(&text) {
@@ -506,8 +512,11 @@ fn move_error_variants() {
         (&start, "d3-d9", BadSquare { at: 3 }),
         (&start, "d3-", BadSquare { at: 3 }),
         (&start, "d3--d4", BadSquare { at: 3 }),
-        (&start, " d3-d4", BadSquare { at: 0 }),
-        (&start, "d3-d4 ", BadSeparator { at: 5 }),
+        // Surrounding whitespace is ignored; offsets still count from the text's start.
+        (&start, "d3 -d4", BadSeparator { at: 2 }),
+        (&start, "  d3-z4 ", BadSquare { at: 5 }),
+        (&start, " d3 ", BadSeparator { at: 3 }),
+        (&start, " \t\n", Empty),
         (&start, "d3", BadSeparator { at: 2 }),
         (&start, "d3+d4", BadSeparator { at: 2 }),
         (&start, "d3:d4", BadSeparator { at: 2 }),
@@ -675,7 +684,10 @@ fn move_error_variants() {
     for (p, text, want) in cases {
         let got = p.parse_move(text);
         if got != Err(*want) {
-            failures.push(format!("{} {text:?}: got {got:?}, want {want:?}", p.fen()));
+            failures.push(format!(
+                "{} {text:?}: got {got:?}, want {want:?}",
+                p.setup()
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -743,7 +755,7 @@ fn parse_everything(text: &str, positions: &[Position]) -> Result<(), TestCaseEr
     }
     for rules in RuleSet::ALL {
         if let Ok(p) = Position::from_fen(text, rules) {
-            prop_assert_eq!(Position::from_fen(&p.fen().to_string(), rules), Ok(p));
+            prop_assert_eq!(Position::from_fen(&p.setup().to_string(), rules), Ok(p));
             let _ = p.legal_moves();
         }
     }

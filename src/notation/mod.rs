@@ -107,7 +107,7 @@ pub enum ParseMoveError {
         from: Square,
         /// Destination.
         to: Square,
-        /// How many legal moves match.
+        /// How many legal moves match (without the `alloc` feature, counted up to 64).
         count: usize,
     },
     /// Captured-square notation: the named pieces, taken in that order, fit several legal
@@ -172,8 +172,13 @@ impl Position {
     ///
     /// Accepted forms: a quiet move `d3-d4`; a capture's full landing path `b3xd3xd5` (any
     /// legal path of the move, not only the one the generator shows); and the short form
-    /// `b3xd5` (origin and destination) when it names exactly one legal move. Anything else
-    /// is a [`ParseMoveError`] that says why.
+    /// `b3xd5` (origin and destination) when it names exactly one legal move. Surrounding
+    /// whitespace is ignored (byte offsets in errors count from the start of `text`).
+    /// Anything else is a [`ParseMoveError`] that says why.
+    ///
+    /// No move list is built, so a position with more legal moves than
+    /// [`MoveList::CAPACITY`](crate::MoveList::CAPACITY) is no problem without `alloc`
+    /// either; the time is that of one [`legal_moves`](Position::legal_moves) call.
     ///
     /// ```
     /// use turkish_draughts::{ParseMoveError, Position, RuleSet};
@@ -185,7 +190,9 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        let bytes = text.as_bytes();
+        // Surrounding whitespace is ignored, as in FEN; offsets count from the original text.
+        let skipped = text.len() - text.trim_start().len();
+        let bytes = text.trim().as_bytes();
         if bytes.is_empty() {
             return Err(ParseMoveError::Empty);
         }
@@ -194,10 +201,11 @@ impl Position {
         let mut sep = None;
         let mut i = 0;
         loop {
+            let at = skipped + i;
             let name = bytes
                 .get(i..i + 2)
-                .ok_or(ParseMoveError::BadSquare { at: i })?;
-            let sq = Square::from_ascii(name).map_err(|_| ParseMoveError::BadSquare { at: i })?;
+                .ok_or(ParseMoveError::BadSquare { at })?;
+            let sq = Square::from_ascii(name).map_err(|_| ParseMoveError::BadSquare { at })?;
             if n == squares.len() {
                 return Err(ParseMoveError::PathTooLong);
             }
@@ -206,7 +214,7 @@ impl Position {
             i += 2;
             let Some(&c) = bytes.get(i) else { break };
             if c != b'-' && c != b'x' {
-                return Err(ParseMoveError::BadSeparator { at: i });
+                return Err(ParseMoveError::BadSeparator { at: skipped + i });
             }
             if sep.is_some_and(|s| s != c) {
                 return Err(ParseMoveError::MixedSeparators);
@@ -215,75 +223,87 @@ impl Position {
             i += 1;
         }
         if n < 2 {
-            return Err(ParseMoveError::BadSeparator { at: i });
+            return Err(ParseMoveError::BadSeparator { at: skipped + i });
         }
         let from = squares[0];
         if !self.board().by_color(self.turn()).contains(from) {
             return Err(ParseMoveError::NoPiece { square: from });
         }
-        let moves = self.legal_moves();
-        let required = moves.first().map_or(0, |m| m.captured().count());
+        // No move list is built: a search that keeps only the longest captures' length and
+        // the moves that match the text resolves it.
+        let capture = self.has_capture();
         if sep == Some(b'-') {
             if n > 2 {
                 return Err(ParseMoveError::QuietTooLong);
             }
-            if required > 0 {
+            if capture {
+                let required = self.resolve(from, None, None, None).len;
                 return Err(ParseMoveError::CaptureRequired { required });
             }
             let to = squares[1];
-            return moves
-                .iter()
-                .find(|m| m.from() == from && m.to() == to)
-                .copied()
-                .ok_or(ParseMoveError::IllegalQuiet { from, to });
+            let piece = self.board().piece_at(from);
+            let crowned = piece.is_some_and(|p| p.role == Role::Man)
+                && to.rank() == self.turn().promotion_rank();
+            let m = Move::quiet(from, to, crowned);
+            return if self.is_legal(&m) {
+                Ok(m)
+            } else {
+                Err(ParseMoveError::IllegalQuiet { from, to })
+            };
         }
-        if required == 0 {
+        if !capture {
             return Err(ParseMoveError::NoCapture);
         }
         let landings = &squares[1..n];
         let traced = self.trace(from, landings);
-        if let Ok((to, captured, crowned)) = traced {
-            let found = moves.iter().find(|m| {
-                m.from() == from
-                    && m.to() == to
-                    && m.captured() == captured
-                    && m.is_crowning() == crowned
-            });
-            if let Some(m) = found {
-                // The same move, shown with the path the text gave.
-                let mut m = *m;
-                m.len = landings.len() as u8;
-                m.path[..landings.len()].copy_from_slice(landings);
-                return Ok(m);
-            }
-        }
+        // The move with the result the text traced, shown with the path the text gave.
+        let as_written = |to: Square, captured: crate::Bitboard, crowned: bool| {
+            let mut m = Move {
+                captured,
+                from,
+                to,
+                crowned,
+                len: landings.len() as u8,
+                path: [Square::A1; MAX_PATH],
+            };
+            m.path[..landings.len()].copy_from_slice(landings);
+            m
+        };
         if landings.len() > 1 {
-            let (to, captured, _) = traced?;
-            return Err(if captured.count() < required {
+            let (to, captured, crowned) = traced?;
+            let want = Some((captured.to_u64(), crowned));
+            let found = self.resolve(from, Some(to), want, want);
+            if found.exact {
+                return Ok(as_written(to, captured, crowned));
+            }
+            return Err(if captured.count() < found.len {
                 ParseMoveError::NotMaximal {
                     captured: captured.count(),
-                    required,
+                    required: found.len,
                 }
             } else {
                 ParseMoveError::Unfinished { square: to }
             });
         }
-        // The short form: origin and destination.
+        // One landing square: a single jump, or the short form (origin and destination).
         let to = landings[0];
-        let mut matching = moves.iter().filter(|m| m.from() == from && m.to() == to);
-        match (matching.next(), matching.count()) {
-            (Some(m), 0) => Ok(*m),
-            (Some(_), more) => Err(ParseMoveError::Ambiguous {
-                from,
-                to,
-                count: more + 1,
-            }),
+        let prefer = traced
+            .as_ref()
+            .ok()
+            .map(|&(_, captured, crowned)| (captured.to_u64(), crowned));
+        let found = self.resolve(from, Some(to), None, prefer);
+        if let (true, Ok((to, captured, crowned))) = (found.exact, traced) {
+            return Ok(as_written(to, captured, crowned));
+        }
+        match (found.first, found.matches()) {
+            (Some(m), 1) => Ok(m),
+            (Some(_), count) => Err(ParseMoveError::Ambiguous { from, to, count }),
             (None, _) => match traced {
                 Err(e) => Err(e),
-                Ok((_, captured, _)) if captured.count() < required => {
+                Ok((_, captured, _)) if captured.count() < found.len => {
                     Err(ParseMoveError::NotMaximal {
                         captured: captured.count(),
-                        required,
+                        required: found.len,
                     })
                 }
                 Ok(_) => Err(ParseMoveError::NoSuchCapture { from, to }),

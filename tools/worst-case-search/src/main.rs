@@ -1,14 +1,14 @@
 //! Hill-climbing search for worst-case capture positions.
 //!
 //! ```text
-//! cargo run --release --example worst_case_search -- [--objective moves|time] [--seconds N]
+//! cargo run --release --manifest-path tools/worst-case-search/Cargo.toml -- [--objective moves|time] [--seconds N]
 //!     [--seed S] [--rules default|tudaf] [--pieces-limit 16|32] [--reps R] [--patience P]
-//! cargo run --release --example worst_case_search -- --measure <FILE> [--reps R]
+//! cargo run --release --manifest-path tools/worst-case-search/Cargo.toml -- --measure <FILE> [--reps R]
 //! ```
 //!
 //! The search starts from random positions (a few kings of the side to move against many
 //! scattered enemy pieces with gaps between them, and positions derived from
-//! `tests/data/worst-case.fen`), mutates them one small step at a time (add, remove or move a
+//! `tests/data/worst-case.fen` and `worst-case-found.fen`), mutates them one small step at a time (add, remove or move a
 //! piece, toggle king/man, change a piece's colour or the side to move) and keeps a mutation
 //! when the objective does not decrease, so that it also drifts along plateaus. After
 //! `--patience` mutations without a strict improvement it restarts from a new random position.
@@ -20,7 +20,8 @@
 //!   with the crate). It prints `OVERFLOW` when that count is above the capacity, and
 //!   `SPURIOUS PANIC` when the position has no more moves than the capacity. One evaluation
 //!   in 256 is also cross-checked against the independent count (`MISMATCH` if they differ).
-//! - `time`: the median wall time of `legal_moves()` over `--reps` calls.
+//! - `time`: the median wall time of `legal_moves()` over `--reps` calls (with `--min`, the
+//!   fastest of them).
 //!
 //! Validity: with `--pieces-limit 16` (or less) positions must pass `Position::from_setup`
 //! (at most 16 pieces a side, no man on either back rank: what a game can reach); with a
@@ -45,8 +46,8 @@ use std::time::{Duration, Instant};
 use turkish_draughts::{Bitboard, Color, MoveList, Position, RuleSet, Setup, Square};
 
 const USAGE: &str = "usage: worst_case_search [--objective moves|time] [--seconds N] [--seed S] \
-                     [--rules default|tudaf] [--pieces-limit 16|32] [--reps R] [--patience P] \
-                     | --measure <FILE> [--reps R]";
+                     [--rules default|tudaf] [--pieces-limit 16|32] [--reps R] [--patience P] [--min] \
+                     | --measure <FILE> [--reps R] [--min]";
 
 /// How many of the best positions are kept and measured again at the end.
 const KEEP: usize = 5;
@@ -147,6 +148,7 @@ fn parse_args() -> Result<Config, String> {
             "--reps" => reps = value(&mut args, "--reps")?,
             "--patience" => patience = Some(value(&mut args, "--patience")?),
             "--measure" => measure = Some(value(&mut args, "--measure")?),
+            "--min" => USE_MIN.store(true, std::sync::atomic::Ordering::Relaxed),
             "-h" | "--help" => return Err(USAGE.to_string()),
             _ => return Err(format!("unknown argument `{arg}`; {USAGE}")),
         }
@@ -561,6 +563,10 @@ mod reference {
     }
 }
 
+/// With `--min`: times are the fastest of the calls, not the median (less sensitive to
+/// other programs on a shared machine).
+static USE_MIN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// The number of distinct legal moves and the median wall time of `legal_moves()` in
 /// nanoseconds, over up to `reps` calls (fewer once `budget` is spent; the first call counts
 /// too, so a slow position costs one call). The count is `None` if the generator panicked (it
@@ -586,6 +592,9 @@ fn timed_count(pos: &Position, reps: usize, budget: Duration) -> (Option<usize>,
         }
     }
     times.sort_by(f64::total_cmp);
+    if USE_MIN.load(std::sync::atomic::Ordering::Relaxed) {
+        return (Some(count), times[0]);
+    }
     let n = times.len();
     let median = if n % 2 == 1 {
         times[n / 2]
@@ -808,11 +817,15 @@ fn search(cfg: &Config) -> Result<(), String> {
     let total = Duration::from_secs_f64(cfg.seconds);
     let reserve = Duration::from_secs_f64((cfg.seconds * 0.1).clamp(0.05, 6.0));
     let mut rng = Rng::new(cfg.seed);
-    let seed_path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/worst-case.fen");
-    let seeds = load_fens(seed_path).unwrap_or_else(|e| {
-        println!("# no seeds: {e}");
-        Vec::new()
-    });
+    // The crate's worst cases so far (this tool lives in `tools/worst-case-search/`).
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/");
+    let mut seeds = Vec::new();
+    for file in ["worst-case.fen", "worst-case-found.fen"] {
+        match load_fens(&format!("{data}{file}")) {
+            Ok(more) => seeds.extend(more),
+            Err(e) => println!("# no seeds from {file}: {e}"),
+        }
+    }
     println!(
         "# objective {:?}, rules {}, pieces limit {}, seed {}, {} s, patience {}, {} seeds",
         cfg.objective,
