@@ -43,6 +43,8 @@ pub use color::Color;
 pub use fen::FenError;
 pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList};
 pub use notation::{JumpError, ParseMoveError};
+#[cfg(feature = "std")]
+pub use parallel::{divide_parallel, perft_parallel};
 pub use perft::{divide, perft};
 pub use piece::{Piece, Role};
 pub use position::{DrawReason, IllegalMoveError, Outcome, Position, WinReason};
