@@ -41,6 +41,8 @@ pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use board::Board;
 pub use color::Color;
 pub use fen::FenError;
+#[cfg(feature = "alloc")]
+pub use game::{Game, PlayError};
 pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList};
 pub use notation::{JumpError, ParseMoveError};
 #[cfg(feature = "std")]
@@ -48,6 +50,8 @@ pub use parallel::{divide_parallel, perft_parallel};
 pub use perft::{divide, perft};
 pub use piece::{Piece, Role};
 pub use position::{DrawReason, IllegalMoveError, Outcome, Position, WinReason};
+pub use result::{GameResult, ParseResultError};
 pub use rules::{ParseRuleSetError, RuleSet};
 pub use setup::{Setup, SetupError, MAX_PIECES, MAX_PIECES_UNLIMITED};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use zobrist::ZOBRIST_SEED;

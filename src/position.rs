@@ -71,8 +71,19 @@ impl Outcome {
 }
 
 /// Why a side won.
+///
+/// New reasons may be added in minor versions.
+///
+/// ```
+/// use turkish_draughts::{Color, Outcome, Position, RuleSet, WinReason};
+/// let pos = Position::from_fen("W:Wa7:BKa8,b7,c7", RuleSet::Default)?;
+/// let win = Outcome::Win { winner: Color::Black, reason: WinReason::NoLegalMove };
+/// assert_eq!(pos.outcome(), Some(win));
+/// # Ok::<(), turkish_draughts::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum WinReason {
     /// The loser is to move and has no legal move: no pieces left, or all of them blocked.
     NoLegalMove,
@@ -81,8 +92,19 @@ pub enum WinReason {
 }
 
 /// Why a game is drawn.
+///
+/// The position alone decides the first three; only a game's history
+/// ([`Game`](crate::Game), feature `alloc`) decides [`Repetition`](DrawReason::Repetition)
+/// and [`NoProgress`](DrawReason::NoProgress). New reasons may be added in minor versions.
+///
+/// ```
+/// use turkish_draughts::{DrawReason, Outcome};
+/// let o = Outcome::Draw { reason: DrawReason::Repetition };
+/// assert_eq!(o.to_string(), "draw: threefold repetition");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum DrawReason {
     /// One king each (under [`RuleSet::Default`] only when the side to move cannot capture).
     OneKingEach,
@@ -90,6 +112,12 @@ pub enum DrawReason {
     OneManEach,
     /// [`RuleSet::Tudaf`]: a lone king against a lone man.
     KingAgainstLoneMan,
+    /// The same position (the same pieces, the same side to move) has occurred three times
+    /// in the game, counted from its first position.
+    Repetition,
+    /// The game's no-progress limit was reached: that many plies in a row without a capture
+    /// or a man move (off unless the user sets it).
+    NoProgress,
 }
 
 impl fmt::Display for Outcome {
@@ -107,6 +135,8 @@ impl fmt::Display for Outcome {
                     DrawReason::OneKingEach => "one king each",
                     DrawReason::OneManEach => "one man each",
                     DrawReason::KingAgainstLoneMan => "a lone king against a lone man",
+                    DrawReason::Repetition => "threefold repetition",
+                    DrawReason::NoProgress => "no capture or man move within the limit",
                 };
                 write!(f, "draw: {why}")
             }
@@ -526,7 +556,14 @@ impl Position {
     /// # Ok::<(), turkish_draughts::FenError>(())
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
-        if !self.has_legal_move() {
+        self.outcome_knowing(self.has_legal_move())
+    }
+
+    /// [`outcome`](Position::outcome) when the caller already knows whether the side to move
+    /// has a legal move (it generated the moves).
+    #[inline]
+    pub(crate) fn outcome_knowing(&self, has_legal_move: bool) -> Option<Outcome> {
+        if !has_legal_move {
             return Some(Outcome::Win {
                 winner: !self.turn,
                 reason: WinReason::NoLegalMove,
