@@ -1,1 +1,468 @@
-//! The federation's captured-square move notation (issue 8; filled in by the PDN work).
+//! The federation's captured-square move notation: the origin, then each captured square in
+//! the order the pieces are jumped (`f3xf4xe5xd6xc7` is the move `f3xf5xd5xd7xb7`).
+//!
+//! Printing needs only the [`Move`]: its landing path says where each jump starts and ends,
+//! and exactly one of its captured squares lies on each jump's segment that was not taken by
+//! an earlier jump (a piece jumped later still stands, and a king cannot pass two pieces).
+//! Parsing is resolved against a [`Position`]: the text does not say where a king stops after
+//! its last capture, so several legal moves may fit.
+
+use core::fmt;
+
+use super::direction;
+use crate::bitboard::{nearest, shift_dir, EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST};
+use crate::movegen::king_reach;
+use crate::moves::MAX_PATH;
+use crate::{Color, Move, MoveList, ParseMoveError, Position, Role, RuleSet, Square};
+
+/// The most squares a captured-square text names: the origin, one square per captured piece
+/// and an optional landing square.
+const MAX_SQUARES: usize = MAX_PATH + 2;
+
+/// A move written in the federation's captured-square notation, ready to print with
+/// `Display`. Made by [`Move::captured_notation`] (the bare federation form) and
+/// [`Position::captured_notation`] (which adds the landing square when the bare form fits
+/// several legal moves).
+///
+/// ```
+/// use turkish_draughts::{Position, RuleSet};
+/// let pos = Position::from_fen("W:WKe4:Bf4,c4", RuleSet::Default)?;
+/// let m = pos.parse_move("e4xh4")?;
+/// assert_eq!(m.captured_notation().to_string(), "e4xf4");
+/// assert_eq!(pos.captured_notation(&m).to_string(), "e4xf4xh4");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct CapturedNotation {
+    mv: Move,
+    landing: bool,
+}
+
+impl fmt::Display for CapturedNotation {
+    /// `d3-d4` for a quiet move; the origin and the captured squares joined by `x` for a
+    /// capture, then the landing square if it was asked for.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.mv.is_capture() {
+            return write!(f, "{}", self.mv);
+        }
+        write!(f, "{}", self.mv.from())?;
+        let (jumped, n) = jumped_in_order(&self.mv);
+        for sq in &jumped[..n] {
+            write!(f, "x{sq}")?;
+        }
+        if self.landing {
+            write!(f, "x{}", self.mv.to())?;
+        }
+        Ok(())
+    }
+}
+
+/// The captured squares of `mv` in the order its landing path jumps them.
+fn jumped_in_order(mv: &Move) -> ([Square; MAX_PATH], usize) {
+    let mut out = [Square::A1; MAX_PATH];
+    let mut n = 0;
+    let mut left = mv.captured().to_u64();
+    let mut at = mv.from();
+    for &to in mv.path() {
+        if let Some(d) = direction(at, to) {
+            let between = RAYS[d][at.index() as usize]
+                & !(RAYS[d][to.index() as usize] | to.bitboard().to_u64());
+            let hit = between & left;
+            if hit != 0 {
+                let q = nearest(hit, d);
+                left &= !(1u64 << q);
+                if let Some(sq) = Square::new(q as u8) {
+                    out[n] = sq;
+                    n += 1;
+                }
+            }
+        }
+        at = to;
+    }
+    (out, n)
+}
+
+impl Move {
+    /// The move in the federation's captured-square notation: the origin, then each captured
+    /// square in the order the move's landing path ([`path`](Move::path)) jumps them, joined
+    /// by `x`. A quiet move prints as in landing notation (`d3-d4`).
+    ///
+    /// The bare form does not say where a king stops after its last capture; use
+    /// [`Position::captured_notation`] for a text that always names one legal move.
+    ///
+    /// ```
+    /// use turkish_draughts::{Position, RuleSet};
+    /// let pos = Position::from_fen("W:Wf3:Bf4,e5,d6,c7,Kh8", RuleSet::Default)?;
+    /// let m = pos.parse_move("f3xf5xd5xd7xb7")?;
+    /// assert_eq!(m.captured_notation().to_string(), "f3xf4xe5xd6xc7");
+    /// assert_eq!(Position::start().parse_move("d3-d4")?.captured_notation().to_string(), "d3-d4");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn captured_notation(&self) -> CapturedNotation {
+        CapturedNotation {
+            mv: *self,
+            landing: false,
+        }
+    }
+}
+
+/// How a capture text of squares is read.
+struct Reading<'a> {
+    from: Square,
+    caps: &'a [Square],
+    landing: Option<Square>,
+}
+
+/// A depth-first walk that jumps the named pieces in order and collects the legal moves it
+/// ends in.
+struct Tracer<'a> {
+    own: u64,
+    opp: u64,
+    fwd: usize,
+    promo: u64,
+    crown_mid: bool,
+    reading: Reading<'a>,
+    moves: &'a MoveList,
+    path: [Square; MAX_PATH],
+    out: &'a mut MoveList,
+}
+
+impl Tracer<'_> {
+    fn walk(
+        &mut self,
+        i: usize,
+        at: Square,
+        last: Option<usize>,
+        king: bool,
+        crowned: bool,
+        removed: u64,
+    ) {
+        let caps = self.reading.caps;
+        if i == caps.len() {
+            let crowned = crowned || (!king && at.bitboard().to_u64() & self.promo != 0);
+            if self.reading.landing.is_some_and(|l| l != at) {
+                return;
+            }
+            let from = self.reading.from;
+            let found = self.moves.iter().find(|m| {
+                m.from() == from
+                    && m.to() == at
+                    && m.captured().to_u64() == removed
+                    && m.is_crowning() == crowned
+            });
+            if let Some(m) = found {
+                if !self.out.contains(m) {
+                    let mut m = *m;
+                    m.len = i as u8;
+                    m.path[..i].copy_from_slice(&self.path[..i]);
+                    self.out.push(m);
+                }
+            }
+            return;
+        }
+        let c = caps[i];
+        let cb = c.bitboard().to_u64();
+        let live = self.opp & !removed;
+        if live & cb == 0 {
+            return;
+        }
+        let Some(d) = direction(at, c) else { return };
+        if last.is_some_and(|l| l ^ 2 == d) {
+            return;
+        }
+        let between = RAYS[d][at.index() as usize] & !(RAYS[d][c.index() as usize] | cb);
+        if between & (self.own | live) != 0 {
+            return;
+        }
+        if !king && (between != 0 || !(d == self.fwd || d == EAST || d == WEST)) {
+            return;
+        }
+        let occ = self.own | (live & !cb);
+        let mut landings = if king {
+            king_reach(u32::from(c.index()), d, occ)
+        } else {
+            shift_dir(cb, d) & !occ
+        };
+        // Only a landing square from which the next named piece can be jumped matters; along
+        // the same line every such square gives the same result, so keep the first.
+        if king && i + 1 < caps.len() && landings != 0 {
+            let next = caps[i + 1];
+            if RAYS[d][c.index() as usize] & next.bitboard().to_u64() != 0 {
+                landings = 1u64 << nearest(landings, d);
+            } else {
+                let mut keep = 0;
+                let mut l = landings;
+                while l != 0 {
+                    let q = l.trailing_zeros();
+                    l &= l - 1;
+                    if let Some(sq) = Square::new(q as u8) {
+                        if direction(sq, next).is_some() {
+                            keep |= 1u64 << q;
+                        }
+                    }
+                }
+                landings = keep;
+            }
+        }
+        while landings != 0 {
+            let q = landings.trailing_zeros();
+            landings &= landings - 1;
+            let Some(to) = Square::new(q as u8) else {
+                continue;
+            };
+            let reaches = (1u64 << q) & self.promo != 0;
+            let now_king = king || (reaches && self.crown_mid);
+            self.path[i] = to;
+            self.walk(
+                i + 1,
+                to,
+                Some(d),
+                now_king,
+                crowned || (!king && now_king),
+                removed | cb,
+            );
+        }
+    }
+}
+
+/// Splits a move text into squares and its separator; the same syntax errors as
+/// [`Position::parse_move`], with offsets into the untrimmed text.
+fn split(text: &str) -> Result<([Square; MAX_SQUARES], usize, u8), ParseMoveError> {
+    let bytes = text.as_bytes();
+    let start = bytes.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let end = bytes.len()
+        - bytes[start..]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_whitespace())
+            .count();
+    if start == end {
+        return Err(ParseMoveError::Empty);
+    }
+    let mut squares = [Square::A1; MAX_SQUARES];
+    let mut n = 0;
+    let mut sep = None;
+    let mut i = start;
+    loop {
+        let name = bytes
+            .get(i..(i + 2).min(end))
+            .filter(|s| s.len() == 2)
+            .ok_or(ParseMoveError::BadSquare { at: i })?;
+        let sq = Square::from_ascii(name).map_err(|_| ParseMoveError::BadSquare { at: i })?;
+        if n == squares.len() {
+            return Err(ParseMoveError::PathTooLong);
+        }
+        squares[n] = sq;
+        n += 1;
+        i += 2;
+        if i >= end {
+            break;
+        }
+        let c = bytes[i];
+        if c != b'-' && c != b'x' {
+            return Err(ParseMoveError::BadSeparator { at: i });
+        }
+        if sep.is_some_and(|s| s != c) {
+            return Err(ParseMoveError::MixedSeparators);
+        }
+        sep = Some(c);
+        i += 1;
+    }
+    match sep {
+        Some(sep) if n >= 2 => Ok((squares, n, sep)),
+        _ => Err(ParseMoveError::BadSeparator { at: i }),
+    }
+}
+
+impl Position {
+    /// Every legal move that the captured-square text `text` fits, each shown with a landing
+    /// path that jumps the pieces in the text's order.
+    ///
+    /// The text is the origin, then the captured squares in the order they are jumped,
+    /// joined by `x`, optionally followed by the square where the piece stops. A quiet move
+    /// (`d3-d4`) is read as in [`parse_move`](Position::parse_move) and gives one move.
+    /// An empty list is never returned: no match is an error.
+    ///
+    /// ```
+    /// use turkish_draughts::{Position, RuleSet};
+    /// let pos = Position::from_fen("W:WKh1:Bh3,h6", RuleSet::Default)?;
+    /// let moves = pos.captured_candidates("h1xh3xh6")?;
+    /// assert_eq!(moves.len(), 2); // the king stops on h7 or h8
+    /// assert_eq!(pos.captured_candidates("h1xh3xh6xh8")?.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn captured_candidates(&self, text: &str) -> Result<MoveList, ParseMoveError> {
+        let (squares, n, sep) = split(text)?;
+        let mut out = MoveList::new();
+        if sep == b'-' {
+            out.push(self.parse_move(text.trim())?);
+            return Ok(out);
+        }
+        let from = squares[0];
+        if !self.board().by_color(self.turn()).contains(from) {
+            return Err(ParseMoveError::NoPiece { square: from });
+        }
+        let moves = self.legal_moves();
+        let required = moves.first().map_or(0, |m| m.captured().count());
+        if required == 0 {
+            return Err(ParseMoveError::NoCapture);
+        }
+        let board = self.board();
+        let turn = self.turn();
+        let (fwd, promo) = match turn {
+            Color::White => (NORTH, RANK_8),
+            Color::Black => (SOUTH, RANK_1),
+        };
+        let king = board.piece_at(from).map(|p| p.role) == Some(Role::King);
+        let named = &squares[1..n];
+        let mut readings = [(named, None), (named, None)];
+        let mut count = 1;
+        if named.len() >= 2 {
+            readings[1] = (&named[..named.len() - 1], named.last().copied());
+            count = 2;
+        }
+        for &(caps, landing) in &readings[..count] {
+            if caps.len() > MAX_PATH {
+                continue;
+            }
+            let mut tracer = Tracer {
+                own: board.by_color(turn).to_u64() & !from.bitboard().to_u64(),
+                opp: board.by_color(!turn).to_u64(),
+                fwd,
+                promo,
+                crown_mid: self.rules() == RuleSet::Default,
+                reading: Reading {
+                    from,
+                    caps,
+                    landing,
+                },
+                moves: &moves,
+                path: [Square::A1; MAX_PATH],
+                out: &mut out,
+            };
+            tracer.walk(0, from, None, king, false, 0);
+        }
+        if out.is_empty() {
+            let named_count = named.len() as u32;
+            return Err(if named_count < required {
+                ParseMoveError::NotMaximal {
+                    captured: named_count,
+                    required,
+                }
+            } else {
+                ParseMoveError::NoCaptureSequence { from }
+            });
+        }
+        Ok(out)
+    }
+
+    /// Resolves a move in the federation's captured-square notation (`f3xf4xe5xd6xc7`, the
+    /// origin then each captured square in jump order, optionally followed by the landing
+    /// square) against this position. A quiet move is written `d3-d4`.
+    ///
+    /// The named pieces must be jumped in the text's order along some legal path of the
+    /// move. When several legal moves fit (a king may stop on any square after its last
+    /// capture), the answer is [`ParseMoveError::AmbiguousCaptures`] with their number; add
+    /// the landing square to choose one. The move returned shows a landing path that follows
+    /// the text's order.
+    ///
+    /// ```
+    /// use turkish_draughts::{ParseMoveError, Position, RuleSet, Square};
+    /// let pos = Position::from_fen("W:Wf3:Bf4,e5,d6,c7,Kh8", RuleSet::Default)?;
+    /// let m = pos.parse_captured_move("f3xf4xe5xd6xc7")?;
+    /// assert_eq!(m.to_string(), "f3xf5xd5xd7xb7");
+    ///
+    /// let pos = Position::from_fen("W:WKe4:Bf4,c4", RuleSet::Default)?;
+    /// assert_eq!(
+    ///     pos.parse_captured_move("e4xf4"),
+    ///     Err(ParseMoveError::AmbiguousCaptures { from: Square::E4, count: 2 })
+    /// );
+    /// assert_eq!(pos.parse_captured_move("e4xf4xh4")?.to(), Square::H4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_captured_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        let moves = self.captured_candidates(text)?;
+        match moves.len() {
+            1 => Ok(moves[0]),
+            count => Err(ParseMoveError::AmbiguousCaptures {
+                from: moves[0].from(),
+                count,
+            }),
+        }
+    }
+
+    /// The move in captured-square notation, with the landing square added when the bare
+    /// form ([`Move::captured_notation`]) fits more than one legal move of this position, so
+    /// that [`parse_captured_move`](Position::parse_captured_move) reads it back as `mv`.
+    /// For a move that is not legal here, the bare form.
+    ///
+    /// ```
+    /// use turkish_draughts::{Position, RuleSet};
+    /// let pos = Position::from_fen("W:WKh1:Bh3,h6", RuleSet::Default)?;
+    /// let m = pos.parse_move("h1xh5xh8")?;
+    /// assert_eq!(m.captured_notation().to_string(), "h1xh3xh6");
+    /// assert_eq!(pos.captured_notation(&m).to_string(), "h1xh3xh6xh8");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn captured_notation(&self, mv: &Move) -> CapturedNotation {
+        let mut text = arrayvec::ArrayString::<{ MAX_SQUARES * 3 }>::new();
+        let bare = mv.captured_notation();
+        let landing = mv.is_capture()
+            && fmt::write(&mut text, format_args!("{bare}")).is_ok()
+            && self
+                .captured_candidates(&text)
+                .is_ok_and(|moves| moves.len() > 1);
+        CapturedNotation { mv: *mv, landing }
+    }
+
+    /// Resolves move text in any notation the crate reads: landing notation and its short
+    /// form (as [`parse_move`](Position::parse_move)) or the captured-square notation (as
+    /// [`parse_captured_move`](Position::parse_captured_move)).
+    ///
+    /// The two readings of a capture cannot both fit: the first square after the origin is a
+    /// landing square, empty before the move, in a full landing path, and an enemy piece in
+    /// the captured-square form; and a two-square short form names a move that captures at
+    /// least two pieces when its destination holds an enemy piece, while the captured reading
+    /// takes one. Both are still tried when the text could be either, and if they named
+    /// different legal moves the answer would be [`ParseMoveError::AmbiguousReadings`].
+    ///
+    /// When neither reading fits, the error is the captured-square one if the square after
+    /// the origin holds an enemy piece (the text looks like that notation) or if that reading
+    /// is ambiguous, and the landing-notation one otherwise.
+    ///
+    /// ```
+    /// use turkish_draughts::{Position, RuleSet};
+    /// let pos = Position::from_fen("W:Wf3:Bf4,e5,d6,c7,Kh8", RuleSet::Default)?;
+    /// let a = pos.parse_any_move("f3xf4xe5xd6xc7")?;
+    /// let b = pos.parse_any_move("f3xf5xd5xd7xb7")?;
+    /// let c = pos.parse_any_move("f3xb7")?;
+    /// assert!(a == b && b == c);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_any_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        let landing = self.parse_move(text);
+        let looks_captured = split(text).is_ok_and(|(squares, n, sep)| {
+            sep == b'x' && n >= 2 && self.board().by_color(!self.turn()).contains(squares[1])
+        });
+        match landing {
+            Ok(m) if !looks_captured => Ok(m),
+            Ok(m) => match self.parse_captured_move(text) {
+                Ok(other) if other != m => {
+                    Err(ParseMoveError::AmbiguousReadings { from: m.from() })
+                }
+                _ => Ok(m),
+            },
+            Err(landing_err) => {
+                if matches!(split(text), Ok((_, _, b'-')) | Err(_)) {
+                    return Err(landing_err);
+                }
+                match self.parse_captured_move(text) {
+                    Ok(m) => Ok(m),
+                    Err(e @ ParseMoveError::AmbiguousCaptures { .. }) => Err(e),
+                    Err(e) if looks_captured => Err(e),
+                    Err(_) => Err(landing_err),
+                }
+            }
+        }
+    }
+}

@@ -2,6 +2,8 @@
 
 mod captured;
 
+pub use captured::CapturedNotation;
+
 use crate::bitboard::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST};
 use crate::moves::MAX_PATH;
 use crate::{Color, Move, Position, Role, RuleSet, Square};
@@ -107,6 +109,33 @@ pub enum ParseMoveError {
         to: Square,
         /// How many legal moves match.
         count: usize,
+    },
+    /// Captured-square notation: the named pieces, taken in that order, fit several legal
+    /// moves (a king may stop on any square after its last capture).
+    #[error(
+        "{count} legal captures from {from} take these pieces in this order: add the landing square after the captured squares"
+    )]
+    AmbiguousCaptures {
+        /// Origin.
+        from: Square,
+        /// How many legal moves match.
+        count: usize,
+    },
+    /// Captured-square notation: no legal capture from the origin takes the named pieces in
+    /// that order.
+    #[error("no legal capture from {from} takes the named pieces in this order")]
+    NoCaptureSequence {
+        /// Origin.
+        from: Square,
+    },
+    /// The text reads as one legal move in landing notation and as another in captured-square
+    /// notation.
+    #[error(
+        "the text names one legal move from {from} in landing notation and another in captured-square notation"
+    )]
+    AmbiguousReadings {
+        /// Origin.
+        from: Square,
     },
 }
 

@@ -1,0 +1,172 @@
+//! [`PdnError`]: what is wrong with a game of a PDN text, and where.
+
+use alloc::string::String;
+
+use crate::{FenError, GameResult, Outcome, ParseMoveError};
+
+/// A game of a PDN text could not be read: where (line and column, both from 1; columns
+/// count characters) and why. `Display` gives `line L, column C: ...`.
+///
+/// ```
+/// use turkish_draughts::pdn::{self, PdnErrorKind};
+/// let text = "[GameType \"20\"]\n\n1. c3-c4 *\n";
+/// let err = pdn::read_str(text).next().unwrap().unwrap_err();
+/// assert_eq!((err.line, err.column), (1, 11));
+/// assert!(matches!(err.kind, PdnErrorKind::UnknownGameType { .. }));
+/// assert_eq!(
+///     err.to_string(),
+///     "line 1, column 11: GameType \"20\" is not Turkish draughts (30, or 30,W,8,8,A0,0)"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct PdnError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: PdnErrorKind,
+}
+
+/// What is wrong with a game of a PDN text. See [`PdnError`].
+///
+/// ```
+/// use turkish_draughts::pdn::PdnErrorKind;
+/// assert_eq!(
+///     PdnErrorKind::UnterminatedComment.to_string(),
+///     "the comment that starts here has no closing `}`"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PdnErrorKind {
+    /// A tag pair is not of the form `[Name "value"]`.
+    #[error("bad tag pair: expected {expected}")]
+    BadTag {
+        /// What was expected here.
+        expected: &'static str,
+    },
+    /// A tag value has no closing quote on its line.
+    #[error("the tag value that starts here has no closing quote on its line")]
+    UnterminatedTag,
+    /// A `{` comment is never closed.
+    #[error("the comment that starts here has no closing `}}`")]
+    UnterminatedComment,
+    /// A `(` variation is never closed before the game ends.
+    #[error("the variation that starts here has no closing `)`")]
+    UnterminatedVariation,
+    /// A `)` closes no variation.
+    #[error("`)` closes no variation")]
+    UnmatchedClose,
+    /// A character that cannot start a token here.
+    #[error("unexpected `{c}`")]
+    UnexpectedChar {
+        /// The character.
+        c: char,
+    },
+    /// A tag pair comes after the moves of a game.
+    #[error("a tag pair after the moves: the game before it has no termination")]
+    TagAfterMoves,
+    /// The GameType tag is not Turkish draughts.
+    #[error("GameType \"{value}\" is not Turkish draughts (30, or 30,W,8,8,A0,0)")]
+    UnknownGameType {
+        /// The tag's value.
+        value: String,
+    },
+    /// The FEN tag is not a valid position.
+    #[error("bad FEN tag \"{fen}\": {error}")]
+    BadFen {
+        /// The tag's value.
+        fen: String,
+        /// Why it is refused.
+        error: FenError,
+    },
+    /// The Result tag is not a result.
+    #[error("Result tag \"{value}\" is not a result (2-0, 0-2, 1-1, 1-0, 0-1, 1/2-1/2 or *)")]
+    BadResultTag {
+        /// The tag's value.
+        value: String,
+    },
+    /// The move text is not a move (a syntax error).
+    #[error("bad move text \"{text}\": {error}")]
+    BadMove {
+        /// The move text.
+        text: String,
+        /// Why.
+        error: ParseMoveError,
+    },
+    /// The move text names no legal move of the position.
+    #[error("illegal move \"{text}\": {error}")]
+    IllegalMove {
+        /// The move text.
+        text: String,
+        /// Why.
+        error: ParseMoveError,
+    },
+    /// The move text names several legal moves.
+    #[error("ambiguous move \"{text}\": {error}")]
+    AmbiguousMove {
+        /// The move text.
+        text: String,
+        /// How.
+        error: ParseMoveError,
+    },
+    /// A move comes after the game has ended.
+    #[error("move \"{text}\" after the end of the game ({outcome})")]
+    GameOver {
+        /// The move text.
+        text: String,
+        /// How the game had ended.
+        outcome: Outcome,
+    },
+    /// The termination says one result and the Result tag another.
+    #[error("the game ends with {termination} but its Result tag says {tag}")]
+    ResultMismatch {
+        /// The Result tag.
+        tag: GameResult,
+        /// The termination token.
+        termination: GameResult,
+    },
+    /// The final position decides the game, and not as the game's result says.
+    #[error("the result {claimed} contradicts the final position ({outcome})")]
+    ResultContradicted {
+        /// The result the game gives.
+        claimed: GameResult,
+        /// How the final position ends the game.
+        outcome: Outcome,
+    },
+    /// The input ends (or the next game starts) before the game's termination.
+    #[error("the game has no termination (a result such as 2-0, 1-0 or *) before {before}")]
+    MissingTermination {
+        /// What comes instead: "the end of the input" or "the next game".
+        before: &'static str,
+    },
+    /// Reading the input failed.
+    #[error("read error: {message}")]
+    Io {
+        /// The I/O error's text.
+        message: String,
+    },
+}
+
+impl PdnErrorKind {
+    /// Sorts a move error into bad text, illegal or ambiguous.
+    pub(crate) fn from_move(text: &str, error: ParseMoveError) -> PdnErrorKind {
+        let text = String::from(text);
+        match error {
+            ParseMoveError::Empty
+            | ParseMoveError::BadSquare { .. }
+            | ParseMoveError::BadSeparator { .. }
+            | ParseMoveError::MixedSeparators
+            | ParseMoveError::QuietTooLong
+            | ParseMoveError::PathTooLong => PdnErrorKind::BadMove { text, error },
+            ParseMoveError::Ambiguous { .. }
+            | ParseMoveError::AmbiguousCaptures { .. }
+            | ParseMoveError::AmbiguousReadings { .. } => {
+                PdnErrorKind::AmbiguousMove { text, error }
+            }
+            _ => PdnErrorKind::IllegalMove { text, error },
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! Writing a [`Game`] as PDN.
+
+use alloc::string::String;
+use core::fmt::Write;
+
+use super::tags::Tags;
+use crate::{Color, Game, GameResult, Setup};
+
+/// The move notation of written PDN.
+///
+/// ```
+/// use turkish_draughts::pdn::Notation;
+/// assert_eq!(Notation::default(), Notation::Landing);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// The origin then every landing square: `c4xc6xe6`, `d3-d4` (PlayOK and most programs).
+    #[default]
+    Landing,
+    /// The federation's form: the origin then every captured square, `c4xc5xd6`, with the
+    /// landing square added when a king could stop on several squares.
+    Captured,
+}
+
+/// How a game is written.
+///
+/// ```
+/// use turkish_draughts::pdn::{Notation, WriteOptions};
+/// let options = WriteOptions::new(Notation::Captured);
+/// assert_eq!(options.notation, Notation::Captured);
+/// assert_eq!(WriteOptions::default().notation, Notation::Landing);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct WriteOptions {
+    /// The move notation.
+    pub notation: Notation,
+}
+
+impl WriteOptions {
+    /// Options with this notation.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn::{Notation, WriteOptions};
+    /// assert_eq!(WriteOptions::new(Notation::Landing), WriteOptions::default());
+    /// ```
+    pub const fn new(notation: Notation) -> WriteOptions {
+        WriteOptions { notation }
+    }
+}
+
+/// The seven tags every game carries, with their values when unknown.
+const SEVEN: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// The tags the writer writes itself from the game.
+const OWN: [&str; 3] = ["GameType", "FEN", "SetUp"];
+
+/// The line length movetext is wrapped at.
+const WIDTH: usize = 80;
+
+fn tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        // A tag is one line: a line break in a value becomes a space.
+        out.push(if c == '\n' || c == '\r' { ' ' } else { c });
+    }
+    out.push_str("\"]\n");
+}
+
+/// The result written for `game`: its outcome when the position or history decides it,
+/// else the `Result` tag when it reads as a result, else `*`.
+fn result_of(game: &Game, tags: &Tags) -> GameResult {
+    match game.outcome() {
+        Some(outcome) => GameResult::from(outcome),
+        None => tags
+            .result()
+            .and_then(|r| r.parse().ok())
+            .unwrap_or(GameResult::Ongoing),
+    }
+}
+
+/// Writes `game` as one PDN game: the seven standard tags first (`Event`, `Site`, `Date`,
+/// `Round`, `White`, `Black`, `Result`, from `tags` or `?`, `????.??.??`, `*` when
+/// missing), `[GameType "30,W,8,8,A0,0"]`, `[SetUp "1"]` and `[FEN "..."]` when the game
+/// does not start from the start position, the other tags of `tags` in their order, a blank
+/// line, the numbered moves wrapped at 80 columns, and the result. The text ends with a
+/// newline; separate games with a blank line.
+///
+/// The `Result` tag and the termination are the game's outcome when its position or
+/// history decides it, else the `Result` tag of `tags` if it reads as a result, else `*`.
+/// Reading the text back with [`read_str`](super::read_str) gives the same first position,
+/// moves and tags.
+///
+/// ```
+/// use turkish_draughts::pdn::{self, Tags, WriteOptions};
+/// use turkish_draughts::{Game, RuleSet};
+/// let mut game = Game::new(RuleSet::Default);
+/// for m in ["c3-c4", "f6-f5", "d3-d4"] {
+///     game.try_play_text(m)?;
+/// }
+/// let tags: Tags = [("White", "ayse"), ("Black", "can"), ("Opening", "?")].into_iter().collect();
+/// let text = pdn::write_game(&game, &tags, &WriteOptions::default());
+/// assert_eq!(
+///     text,
+///     "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"ayse\"]\n\
+///      [Black \"can\"]\n[Result \"*\"]\n[GameType \"30,W,8,8,A0,0\"]\n[Opening \"?\"]\n\n\
+///      1. c3-c4 f6-f5 2. d3-d4 *\n"
+/// );
+/// let back = pdn::read_str(&text).next().unwrap()?;
+/// assert_eq!(back.game().moves(), game.moves());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_game(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
+    let mut out = String::with_capacity(256 + 8 * game.ply());
+    let result = result_of(game, tags);
+    for (name, unknown) in SEVEN {
+        if name == "Result" {
+            let _ = write!(out, "[Result \"{result}\"]\n");
+        } else {
+            tag(&mut out, name, tags.get(name).unwrap_or(unknown));
+        }
+    }
+    out.push_str("[GameType \"30,W,8,8,A0,0\"]\n");
+    let start = game.start();
+    if start.setup() != Setup::start() {
+        out.push_str("[SetUp \"1\"]\n");
+        let _ = write!(out, "[FEN \"{}\"]\n", start.setup());
+    }
+    for (name, value) in tags.iter() {
+        if !SEVEN.iter().any(|(n, _)| *n == name) && !OWN.contains(&name) {
+            tag(&mut out, name, value);
+        }
+    }
+    out.push('\n');
+
+    let mut line = 0;
+    let mut word = String::new();
+    let mut push = |out: &mut String, word: &str| {
+        if line > 0 && line + 1 + word.len() > WIDTH {
+            out.push('\n');
+            line = 0;
+        }
+        if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += word.len();
+    };
+    let mut number = 1;
+    for (i, mv) in game.moves().iter().enumerate() {
+        let pos = &game.positions()[i];
+        word.clear();
+        match pos.turn() {
+            Color::White => {
+                let _ = write!(word, "{number}.");
+                push(&mut out, &word);
+            }
+            Color::Black if i == 0 => {
+                let _ = write!(word, "{number}...");
+                push(&mut out, &word);
+            }
+            Color::Black => {}
+        }
+        if pos.turn() == Color::Black {
+            number += 1;
+        }
+        word.clear();
+        let _ = match options.notation {
+            Notation::Landing => write!(word, "{mv}"),
+            Notation::Captured => write!(word, "{}", pos.captured_notation(mv)),
+        };
+        push(&mut out, &word);
+    }
+    word.clear();
+    let _ = write!(word, "{result}");
+    push(&mut out, &word);
+    out.push('\n');
+    out
+}
