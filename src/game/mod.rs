@@ -392,7 +392,8 @@ impl Game {
         }
     }
 
-    /// Reads `text` with [`Position::parse_move`] against the current position and plays the
+    /// Reads `text` with [`Position::parse_any_move`] (landing notation, its short form or the
+    /// federation's captured-square notation) against the current position and plays the
     /// move it names, which it returns. Refused, with the game unchanged, if the game is over
     /// or the text names no legal move.
     ///
@@ -408,7 +409,7 @@ impl Game {
             return Err(PlayError::GameOver { outcome });
         }
         let pos = *self.position();
-        let mv = pos.parse_move(text)?;
+        let mv = pos.parse_any_move(text)?;
         self.push(pos, &mv);
         Ok(mv)
     }

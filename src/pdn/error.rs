@@ -11,11 +11,11 @@ use crate::{FenError, GameResult, Outcome, ParseMoveError};
 /// use turkish_draughts::pdn::{self, PdnErrorKind};
 /// let text = "[GameType \"20\"]\n\n1. c3-c4 *\n";
 /// let err = pdn::read_str(text).next().unwrap().unwrap_err();
-/// assert_eq!((err.line, err.column), (1, 11));
+/// assert_eq!((err.line, err.column), (1, 12));
 /// assert!(matches!(err.kind, PdnErrorKind::UnknownGameType { .. }));
 /// assert_eq!(
 ///     err.to_string(),
-///     "line 1, column 11: GameType \"20\" is not Turkish draughts (30, or 30,W,8,8,A0,0)"
+///     "line 1, column 12: GameType \"20\" is not Turkish draughts (30, or 30,W,8,8,A0,0)"
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -221,11 +221,10 @@ fn game_type_ok(value: &str) -> bool {
     let first = fields.next() == Some("30");
     let rest: [Option<&str>; 6] = core::array::from_fn(|_| fields.next());
     first
-        && match rest {
-            [None, ..] => true,
-            [Some("W"), Some("8"), Some("8"), Some("A0"), Some("0"), None] => true,
-            _ => false,
-        }
+        && matches!(
+            rest,
+            [None, ..] | [Some("W"), Some("8"), Some("8"), Some("A0"), Some("0"), None]
+        )
 }
 
 /// Builds the game from the tags: GameType, FEN and Result are checked here.
@@ -343,6 +342,10 @@ pub(crate) fn read_chunk(
                 return;
             }
         };
+        if pending.is_none() && token == Token::Comment {
+            // Comments between games belong to none.
+            continue;
+        }
         let p = pending.get_or_insert_with(|| {
             tag_at.clear();
             Pending::new(at.line)

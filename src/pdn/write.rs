@@ -128,7 +128,7 @@ pub fn write_game(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
     let result = result_of(game, tags);
     for (name, unknown) in SEVEN {
         if name == "Result" {
-            let _ = write!(out, "[Result \"{result}\"]\n");
+            let _ = writeln!(out, "[Result \"{result}\"]");
         } else {
             tag(&mut out, name, tags.get(name).unwrap_or(unknown));
         }
@@ -137,7 +137,7 @@ pub fn write_game(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
     let start = game.start();
     if start.setup() != Setup::start() {
         out.push_str("[SetUp \"1\"]\n");
-        let _ = write!(out, "[FEN \"{}\"]\n", start.setup());
+        let _ = writeln!(out, "[FEN \"{}\"]", start.setup());
     }
     for (name, value) in tags.iter() {
         if !SEVEN.iter().any(|(n, _)| *n == name) && !OWN.contains(&name) {
