@@ -150,13 +150,21 @@ fn a_scripted_game_with_mistakes_commands_and_undo() {
     );
     assert_eq!(fens[1], Position::start().setup().to_string());
 
-    // `help` lists the commands.
-    let help = answer_to(&text, "help");
-    assert!(help[0].starts_with("Type a move"), "{}", help[0]);
+    // `help` lists the commands, one a line, up to the next prompt.
+    let help_at = lines
+        .iter()
+        .position(|l| l.ends_with("to move> help"))
+        .unwrap();
+    let help: Vec<&str> = lines[help_at + 1..]
+        .iter()
+        .take_while(|l| !l.contains("to move> "))
+        .copied()
+        .collect();
+    assert!(help[0].starts_with("Type a move"), "{help:?}");
     for command in ["moves", "undo", "fen", "pdn", "help", "quit"] {
         assert!(
-            text.lines().any(|l| l.trim_start().starts_with(command)),
-            "help mentions {command}"
+            help.iter().any(|l| l.trim_start().starts_with(command)),
+            "help mentions {command}: {help:?}"
         );
     }
 
