@@ -361,3 +361,22 @@ fn reference_picture_is_unchanged() {
          new picture and regenerate it with `UPDATE_SVG=1 cargo test --test svg`"
     );
 }
+
+/// `docs/capture.svg` is what `cargo run --example svg -- --move a1xa7xd7xg7xg4 "<FEN>"`
+/// writes; it must follow the renderer too. `UPDATE_SVG=1 cargo test --test svg` rewrites it.
+#[test]
+fn docs_picture_is_current() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/capture.svg");
+    let pos = Position::from_fen(CAPTURE_FEN, RuleSet::Default).unwrap();
+    let m = pos.parse_move("a1xa7xd7xg7xg4").unwrap();
+    let svg = render(&pos, &SvgOptions::new().show_move(m));
+    if std::env::var_os("UPDATE_SVG").is_some() {
+        std::fs::write(path, &svg).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(path).expect("docs/capture.svg");
+    assert!(
+        svg == expected,
+        "docs/capture.svg is out of date: regenerate it with `UPDATE_SVG=1 cargo test --test svg`"
+    );
+}
