@@ -455,7 +455,11 @@ impl Position {
     /// # Ok::<(), turkish_draughts::ParseMoveError>(())
     /// ```
     pub fn is_legal(&self, mv: &Move) -> bool {
-        self.legal_moves().contains(mv)
+        // Filled in place: `legal_moves()` returns the list by value, which copies its whole
+        // stack buffer (about 12 KB) on every call.
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list.contains(mv)
     }
 
     /// Plays `mv` if it is legal and switches the side to move. An illegal move is refused

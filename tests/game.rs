@@ -324,6 +324,26 @@ fn game_over_is_refused_and_leaves_the_game_unchanged() {
     );
     assert_eq!(game, before);
     assert_eq!(game.result(), GameResult::BlackWins);
+    // A move of another position: still "the game is over", not "illegal".
+    let other = Position::start().parse_move("a3-a4").unwrap();
+    assert_eq!(game.try_play(&other), Err(PlayError::GameOver { outcome }));
+    assert_eq!(game, before);
+
+    // One king each: the side to move has legal moves, but the game is drawn.
+    let mut game = Game::from_fen("W:WKa1:BKh8", RuleSet::Default).unwrap();
+    let draw = Outcome::Draw {
+        reason: DrawReason::OneKingEach,
+    };
+    let legal = game.position().legal_moves()[0];
+    assert_eq!(
+        game.try_play(&legal),
+        Err(PlayError::GameOver { outcome: draw })
+    );
+    assert!(matches!(
+        game.try_play_text("a1-a2"),
+        Err(PlayError::GameOver { .. })
+    ));
+    assert_eq!(game.ply(), 0);
 }
 
 #[test]
@@ -354,14 +374,6 @@ fn play_panics_on_an_illegal_move() {
     let mv = game.position().parse_move("d3-d4").unwrap();
     game.play(&mv);
     game.play(&mv);
-}
-
-#[test]
-fn the_stored_move_is_the_positions_own() {
-    let mut game = Game::from_fen("W:Wc4,d4:Bc5,Kd6,e4,b4", RuleSet::Default).unwrap();
-    let mv = game.position().legal_moves()[0];
-    game.play(&mv);
-    assert_eq!(game.moves()[0].to_string(), mv.to_string());
 }
 
 /// A random game: moves chosen by `choices`, stopping when the game ends.

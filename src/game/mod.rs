@@ -4,8 +4,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::{
-    DrawReason, FenError, GameResult, IllegalMoveError, Move, Outcome, ParseMoveError, Position,
-    RuleSet,
+    DrawReason, FenError, GameResult, IllegalMoveError, Move, MoveList, Outcome, ParseMoveError,
+    Position, RuleSet,
 };
 
 /// Why [`Game::try_play`] or [`Game::try_play_text`] refused a move. The game is unchanged.
@@ -355,20 +355,47 @@ impl Game {
     /// # Ok::<(), PlayError>(())
     /// ```
     pub fn try_play(&mut self, mv: &Move) -> Result<(), PlayError> {
-        let pos = *self.position();
-        let list = pos.legal_moves();
-        if let Some(outcome) = pos
-            .outcome_knowing(!list.is_empty())
-            .or_else(|| self.history_outcome())
-        {
+        if let Some(outcome) = self.history_outcome() {
             return Err(PlayError::GameOver { outcome });
         }
-        match list.iter().find(|m| *m == mv) {
+        let pos = *self.position();
+        let legal = if mv.is_capture() {
+            // The generated move is stored: its landing path is one that is legal here (a
+            // move of another position with the same result may show another path).
+            // Filled in place: returning a `MoveList` by value copies its whole buffer.
+            let mut list = MoveList::new();
+            pos.legal_moves_into(&mut list);
+            list.iter().find(|m| *m == mv).copied()
+        } else {
+            // A quiet move's path is its destination: nothing to choose.
+            pos.is_legal(mv).then_some(*mv)
+        };
+        match legal {
             Some(m) => {
-                self.push(pos, m);
+                // The side to move has a legal move, so only the one-piece-each endings can
+                // have ended the game.
+                if let Some(outcome) = pos.outcome_knowing(true) {
+                    return Err(PlayError::GameOver { outcome });
+                }
+                self.push(pos, &m);
                 Ok(())
             }
-            None => Err(PlayError::Illegal(IllegalMoveError { mv: *mv })),
+            None => {
+                if let Some(outcome) = pos.outcome() {
+                    return Err(PlayError::GameOver { outcome });
+                }
+                // The position's own error says why.
+                let mut scratch = pos;
+                match scratch.try_play(mv) {
+                    Err(e) => Err(PlayError::Illegal(e)),
+                    // Not reached (the checks above agree with the position's); playing the
+                    // move keeps the two consistent.
+                    Ok(()) => {
+                        self.push(pos, mv);
+                        Ok(())
+                    }
+                }
+            }
         }
     }
 
