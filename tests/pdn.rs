@@ -268,6 +268,50 @@ fn error_kinds_are_typed() {
     ));
 }
 
+#[test]
+fn byte_order_mark_and_crlf() {
+    let text = data("playok.pdn");
+    let windows = format!("\u{feff}{}", text.replace('\n', "\r\n"));
+    let plain = ok_games("playok.pdn");
+    let a: Vec<PdnGame> = read_all(&windows).into_iter().map(Result::unwrap).collect();
+    let b: Vec<PdnGame> = Reader::new(windows.as_bytes())
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(a.len(), 3);
+    assert_eq!(b.len(), 3);
+    for ((x, y), z) in a.iter().zip(&b).zip(&plain) {
+        assert_eq!(x.game(), z.game());
+        assert_eq!(y.game(), z.game());
+        assert_eq!(x.tags(), z.tags());
+        assert_eq!(y.tags(), z.tags());
+        assert_eq!(x.line(), z.line());
+    }
+    // Columns count characters: an error after a two-byte character is one column on.
+    let e = read_all("[Event \"é\"]\n1. c3-c5 *").remove(0).unwrap_err();
+    assert_eq!((e.line, e.column), (2, 4));
+    let e = read_all("{é} c3-c5 *").remove(0).unwrap_err();
+    assert_eq!((e.line, e.column), (1, 5));
+}
+
+/// Variations are counted, not recursed: deep nesting is read in constant stack.
+#[test]
+fn deeply_nested_variations() {
+    let depth = 200_000;
+    let text = format!(
+        "1. c3-c4 {}f6-f5{} f6-f5 *",
+        "(".repeat(depth),
+        ")".repeat(depth)
+    );
+    let games = read_all(&text);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].as_ref().unwrap().game().ply(), 2);
+    let open = format!("1. c3-c4 {}f6-f5 *", "(".repeat(depth));
+    assert_eq!(
+        read_all(&open)[0].as_ref().unwrap_err().to_string(),
+        "line 1, column 10: the variation that starts here has no closing `)`"
+    );
+}
+
 fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;
     *state ^= *state >> 7;

@@ -441,6 +441,19 @@ impl Game {
         Ok(mv)
     }
 
+    /// Plays `mv`, which the caller took from the legal moves of the current position (the
+    /// PDN reader resolves move text against them), without generating the moves again.
+    /// Refused, with how the game ended, only if the game is over.
+    pub(crate) fn play_resolved(&mut self, mv: &Move) -> Result<(), Outcome> {
+        let pos = *self.position();
+        // `mv` is legal here, so the side to move has a move.
+        if let Some(outcome) = pos.outcome_knowing(true).or_else(|| self.history_outcome()) {
+            return Err(outcome);
+        }
+        self.push(pos, mv);
+        Ok(())
+    }
+
     /// Appends a legal move `mv` of `pos` (the current position) with its bookkeeping.
     #[inline]
     fn push(&mut self, pos: Position, mv: &Move) {

@@ -303,6 +303,20 @@ impl Position {
             return Err(ParseMoveError::NoPiece { square: from });
         }
         let moves = self.legal_moves();
+        self.candidates_into(&squares[..n], &moves, &mut out)?;
+        Ok(out)
+    }
+
+    /// The captured-square reading of `squares` (origin, named squares) against `moves`, the
+    /// legal moves of this position, into `out` (cleared first).
+    fn candidates_into(
+        &self,
+        squares: &[Square],
+        moves: &MoveList,
+        out: &mut MoveList,
+    ) -> Result<(), ParseMoveError> {
+        out.clear();
+        let from = squares[0];
         let required = moves.first().map_or(0, |m| m.captured().count());
         if required == 0 {
             return Err(ParseMoveError::NoCapture);
@@ -314,7 +328,7 @@ impl Position {
             Color::Black => (SOUTH, RANK_1),
         };
         let king = board.piece_at(from).map(|p| p.role) == Some(Role::King);
-        let named = &squares[1..n];
+        let named = &squares[1..];
         let mut readings = [(named, None), (named, None)];
         let mut count = 1;
         if named.len() >= 2 {
@@ -336,9 +350,9 @@ impl Position {
                     caps,
                     landing,
                 },
-                moves: &moves,
+                moves,
                 path: [Square::A1; MAX_PATH],
-                out: &mut out,
+                out,
             };
             tracer.walk(0, from, None, king, false, 0);
         }
@@ -353,7 +367,7 @@ impl Position {
                 ParseMoveError::NoCaptureSequence { from }
             });
         }
-        Ok(out)
+        Ok(())
     }
 
     /// Resolves a move in the federation's captured-square notation (`f3xf4xe5xd6xc7`, the
@@ -415,6 +429,43 @@ impl Position {
         CapturedNotation { mv: *mv, landing }
     }
 
+    /// [`parse_any_move`](Position::parse_any_move), with the legal moves generated into a
+    /// list the caller reuses: a text that is exactly the landing path a legal move shows is
+    /// answered from the list (the PDN reader's common case); anything else goes the long
+    /// way. The answer is the same as `parse_any_move`'s: a full landing path determines the
+    /// move's result, and such a text never fits the captured-square reading.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn parse_any_move_with(
+        &self,
+        text: &str,
+        list: &mut MoveList,
+        scratch: &mut MoveList,
+    ) -> Result<Move, ParseMoveError> {
+        if let Ok((squares, n, sep)) = split(text) {
+            self.legal_moves_into(list);
+            let path = &squares[1..n];
+            let found = list.iter().find(|m| {
+                m.from() == squares[0] && m.path() == path && m.is_capture() == (sep == b'x')
+            });
+            if let Some(m) = found {
+                return Ok(*m);
+            }
+            // A capture whose second square holds an enemy piece is read in captured-square
+            // notation (the landing reading cannot fit it; see `parse_any_move`).
+            let own = self.board().by_color(self.turn());
+            let enemy = self.board().by_color(!self.turn());
+            if sep == b'x'
+                && own.contains(squares[0])
+                && enemy.contains(squares[1])
+                && self.candidates_into(&squares[..n], list, scratch).is_ok()
+                && scratch.len() == 1
+            {
+                return Ok(scratch[0]);
+            }
+        }
+        self.parse_any_move(text)
+    }
+
     /// Resolves move text in any notation the crate reads: landing notation and its short
     /// form (as [`parse_move`](Position::parse_move)) or the captured-square notation (as
     /// [`parse_captured_move`](Position::parse_captured_move)).
@@ -462,6 +513,56 @@ impl Position {
                     Err(e) if looks_captured => Err(e),
                     Err(_) => Err(landing_err),
                 }
+            }
+        }
+    }
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::*;
+
+    /// The reader's fast path answers as `parse_any_move` does, on every legal move's texts
+    /// (landing, short, captured) and on some bad texts, along a few playouts.
+    #[test]
+    fn fast_path_agrees() {
+        let mut list = MoveList::new();
+        let mut scratch = MoveList::new();
+        for (fen, rules) in [
+            ("W:WKb2:Bb4,d5,b6,f6,d7", RuleSet::Default),
+            ("B:Wd2,Ke1:Bd3", RuleSet::Tudaf),
+            ("W:WKh1:Bh3,h6", RuleSet::Default),
+        ] {
+            let pos = Position::from_fen(fen, rules).unwrap();
+            let mut texts = alloc::vec![
+                alloc::string::String::from("a1-a2"),
+                alloc::string::String::from("zz"),
+                alloc::string::String::from("b2xb2")
+            ];
+            for m in &pos.legal_moves() {
+                texts.push(alloc::format!("{m}"));
+                texts.push(alloc::format!("{}x{}", m.from(), m.to()));
+                texts.push(alloc::format!("{}", pos.captured_notation(m)));
+                texts.push(alloc::format!("{}", m.captured_notation()));
+            }
+            for t in &texts {
+                assert_eq!(
+                    pos.parse_any_move_with(t, &mut list, &mut scratch),
+                    pos.parse_any_move(t),
+                    "{t}"
+                );
+            }
+        }
+        let mut pos = Position::start();
+        for i in 0..40 {
+            let moves = pos.legal_moves();
+            for m in &moves {
+                let t = alloc::format!("{m}");
+                assert_eq!(pos.parse_any_move_with(&t, &mut list, &mut scratch), Ok(*m));
+            }
+            pos.play(&moves[(i * 7) % moves.len()]);
+            if pos.outcome().is_some() {
+                break;
             }
         }
     }

@@ -7,7 +7,7 @@ use alloc::string::String;
 use super::error::{PdnError, PdnErrorKind};
 use super::lex::{unescape, At, Lexer, Token};
 use super::tags::Tags;
-use crate::{Game, GameResult, PlayError, RuleSet};
+use crate::{Game, GameResult, RuleSet};
 
 /// How games are read.
 ///
@@ -55,7 +55,7 @@ impl ReadOptions {
 /// assert_eq!(game.line(), 1);
 /// # Ok::<(), pdn::PdnError>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdnGame {
     tags: Tags,
     game: Game,
@@ -186,8 +186,8 @@ struct Pending {
     tags: Tags,
     line: usize,
     game: Option<Game>,
-    /// Positions of the tags checked later.
-    result_tag: Option<(GameResult, At)>,
+    /// The Result tag, read.
+    result_tag: Option<GameResult>,
     /// Nesting depth of variations, and where the outermost one opened.
     depth: usize,
     open_at: Option<At>,
@@ -227,76 +227,43 @@ fn game_type_ok(value: &str) -> bool {
         )
 }
 
-/// Builds the game from the tags: GameType, FEN and Result are checked here.
+/// Builds the game from the tags: GameType, FEN and Result are checked here. `tag_at` gives
+/// where each tag's value starts; errors point there.
 fn start_game(
     pending: &mut Pending,
     rules: RuleSet,
-    tag_at: &[(&str, At, usize)],
+    tag_at: &[(&str, At)],
 ) -> Result<Game, PdnError> {
+    let line = pending.line;
     let at_of = |name: &str| {
-        tag_at.iter().find(|(n, _, _)| *n == name).map_or(
-            (
-                At {
-                    line: pending.line,
-                    column: 1,
-                },
-                1,
-            ),
-            |&(_, at, col)| (at, col),
-        )
+        tag_at
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(At { line, column: 1 }, |&(_, at)| at)
     };
     if let Some(value) = pending.tags.game_type() {
         if !game_type_ok(value) {
-            let (at, col) = at_of("GameType");
+            let value = String::from(value);
             return Err(err(
-                At {
-                    line: at.line,
-                    column: col,
-                },
-                PdnErrorKind::UnknownGameType {
-                    value: String::from(value),
-                },
+                at_of("GameType"),
+                PdnErrorKind::UnknownGameType { value },
             ));
         }
     }
     if let Some(value) = pending.tags.result() {
-        let (at, col) = at_of("Result");
+        let at = at_of("Result");
         match value.parse::<GameResult>() {
-            Ok(r) => {
-                pending.result_tag = Some((
-                    r,
-                    At {
-                        line: at.line,
-                        column: col,
-                    },
-                ))
-            }
+            Ok(r) => pending.result_tag = Some(r),
             Err(_) => {
-                return Err(err(
-                    At {
-                        line: at.line,
-                        column: col,
-                    },
-                    PdnErrorKind::BadResultTag {
-                        value: String::from(value),
-                    },
-                ))
+                let value = String::from(value);
+                return Err(err(at, PdnErrorKind::BadResultTag { value }));
             }
         }
     }
     match pending.tags.fen() {
         Some(fen) => Game::from_fen(fen, rules).map_err(|error| {
-            let (at, col) = at_of("FEN");
-            err(
-                At {
-                    line: at.line,
-                    column: col,
-                },
-                PdnErrorKind::BadFen {
-                    fen: String::from(fen),
-                    error,
-                },
-            )
+            let fen = String::from(fen);
+            err(at_of("FEN"), PdnErrorKind::BadFen { fen, error })
         }),
         None => Ok(Game::new(rules)),
     }
@@ -312,16 +279,21 @@ pub(crate) fn read_chunk(
     out: &mut VecDeque<Result<PdnGame, PdnError>>,
 ) {
     let mut lexer = Lexer::new(text, first_line);
+    // Just after the last token: where a missing termination is reported.
+    let mut after = lexer.here();
     let mut pending: Option<Pending> = None;
-    // Tag names with their positions and value columns, for the game being read.
-    let mut tag_at: alloc::vec::Vec<(&str, At, usize)> = alloc::vec::Vec::new();
+    // The legal moves of the position being read, generated into one list for the chunk.
+    let mut list = crate::MoveList::new();
+    let mut scratch = crate::MoveList::new();
+    // Tag names with where their values start, for the game being read.
+    let mut tag_at: alloc::vec::Vec<(&str, At)> = alloc::vec::Vec::new();
     loop {
         let Some(token) = lexer.next_token() else {
             if let Some(p) = pending {
                 let e = match p.open_at {
                     Some(open) if p.depth > 0 => err(open, PdnErrorKind::UnterminatedVariation),
                     _ => err(
-                        lexer.here(),
+                        after,
                         PdnErrorKind::MissingTermination {
                             before: if at_end {
                                 "the end of the input"
@@ -342,6 +314,7 @@ pub(crate) fn read_chunk(
                 return;
             }
         };
+        after = lexer.here();
         if pending.is_none() && token == Token::Comment {
             // Comments between games belong to none.
             continue;
@@ -361,7 +334,13 @@ pub(crate) fn read_chunk(
                         return Err(err(at, PdnErrorKind::TagAfterMoves));
                     }
                     p.tags.push(name, unescape(value));
-                    tag_at.push((name, at, value_column));
+                    tag_at.push((
+                        name,
+                        At {
+                            line: at.line,
+                            column: value_column,
+                        },
+                    ));
                 }
                 Token::Number | Token::Nag | Token::Comment => {}
                 Token::Open => {
@@ -385,7 +364,7 @@ pub(crate) fn read_chunk(
                         return Ok(None);
                     };
                     let pos = *game.position();
-                    let mv = match pos.parse_any_move(text) {
+                    let mv = match pos.parse_any_move_with(text, &mut list, &mut scratch) {
                         Ok(mv) => mv,
                         Err(e) => {
                             return Err(err(
@@ -400,20 +379,12 @@ pub(crate) fn read_chunk(
                             ))
                         }
                     };
-                    game.try_play(&mv).map_err(|e| {
+                    game.play_resolved(&mv).map_err(|outcome| {
                         err(
                             at,
-                            match e {
-                                PlayError::GameOver { outcome } => PdnErrorKind::GameOver {
-                                    text: String::from(text),
-                                    outcome,
-                                },
-                                _ => PdnErrorKind::IllegalMove {
-                                    text: String::from(text),
-                                    error: crate::ParseMoveError::NoCaptureSequence {
-                                        from: mv.from(),
-                                    },
-                                },
+                            PdnErrorKind::GameOver {
+                                text: String::from(text),
+                                outcome,
                             },
                         )
                     })?;
@@ -423,7 +394,7 @@ pub(crate) fn read_chunk(
                         p.game = Some(start_game(p, rules, &tag_at)?);
                     }
                     let termination: GameResult = text.parse().unwrap_or(GameResult::Ongoing);
-                    if let Some((tag, _)) = p.result_tag {
+                    if let Some(tag) = p.result_tag {
                         if tag != termination {
                             return Err(err(at, PdnErrorKind::ResultMismatch { tag, termination }));
                         }
@@ -519,7 +490,8 @@ impl Iterator for Games<'_> {
 
 /// Reads the games of a PDN text under [`RuleSet::Default`], one at a time. Each item is a
 /// game or the error that stopped it; after an error, reading goes on with the next game
-/// (the next tag line after that game's movetext).
+/// (the next tag line after that game's movetext). A byte order mark at the start is skipped,
+/// and lines may end with `\r\n`.
 ///
 /// ```
 /// use turkish_draughts::pdn;
@@ -544,11 +516,13 @@ pub fn read_str(text: &str) -> Games<'_> {
 /// # Ok::<(), pdn::PdnError>(())
 /// ```
 pub fn read_str_with(text: &str, options: ReadOptions) -> Games<'_> {
+    // A byte order mark (written by some Windows editors) is not part of the text.
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
     Games {
         text,
-        pos: 0,
+        pos: bom,
         line: 1,
-        chunk_start: 0,
+        chunk_start: bom,
         chunk_line: 1,
         splitter: Splitter::default(),
         out: VecDeque::new(),
@@ -559,7 +533,7 @@ pub fn read_str_with(text: &str, options: ReadOptions) -> Games<'_> {
 
 /// Reads the games of a PDN stream one at a time, holding only the game being read: an
 /// iterator of games or errors, as [`read_str`]. Bytes that are not UTF-8 are replaced by
-/// U+FFFD before reading.
+/// U+FFFD before reading; a byte order mark at the start is skipped.
 ///
 /// ```
 /// use turkish_draughts::pdn::{self, Reader};
@@ -646,7 +620,11 @@ impl<R: std::io::BufRead> Iterator for Reader<R> {
                     self.done = true;
                 }
                 Ok(_) => {
-                    let line = String::from_utf8_lossy(&self.bytes);
+                    let mut bytes = &self.bytes[..];
+                    if self.line == 1 {
+                        bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+                    }
+                    let line = String::from_utf8_lossy(bytes);
                     if self.splitter.feed(&line) {
                         read_chunk(
                             &self.chunk,

@@ -68,7 +68,17 @@ const WIDTH: usize = 80;
 
 fn tag(out: &mut String, name: &str, value: &str) {
     out.push('[');
-    out.push_str(name);
+    // A tag name is letters, digits and `_`; anything else would not read back.
+    if name.is_empty() {
+        out.push('_');
+    }
+    for c in name.chars() {
+        out.push(if c.is_ascii_alphanumeric() || c == '_' {
+            c
+        } else {
+            '_'
+        });
+    }
     out.push_str(" \"");
     for c in value.chars() {
         if c == '"' || c == '\\' {
@@ -102,7 +112,8 @@ fn result_of(game: &Game, tags: &Tags) -> GameResult {
 /// The `Result` tag and the termination are the game's outcome when its position or
 /// history decides it, else the `Result` tag of `tags` if it reads as a result, else `*`.
 /// Reading the text back with [`read_str`](super::read_str) gives the same first position,
-/// moves and tags.
+/// moves and tags, as long as tag names are ASCII letters, digits and `_` (other characters
+/// are written as `_`) and values hold no line break (written as a space).
 ///
 /// ```
 /// use turkish_draughts::pdn::{self, Tags, WriteOptions};
