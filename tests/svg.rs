@@ -380,3 +380,70 @@ fn docs_picture_is_current() {
         "docs/capture.svg is out of date: regenerate it with `UPDATE_SVG=1 cargo test --test svg`"
     );
 }
+
+/// The `svg` example, found next to this test (`cargo test` builds the examples first; run
+/// `cargo build --example svg` before `cargo test --test svg` alone).
+fn svg_example(args: &[&str]) -> std::process::Output {
+    let exe = std::env::current_exe().expect("the test's own path");
+    let path = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("the test runs from target/<profile>/deps")
+        .join("examples")
+        .join(format!("svg{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: run `cargo build --example svg`",
+        path.display()
+    );
+    std::process::Command::new(path)
+        .args(args)
+        .output()
+        .expect("the svg example runs")
+}
+
+#[test]
+fn the_example_writes_the_renderers_picture() {
+    let out = svg_example(&[
+        "--move",
+        "a1xa7xd7xg7xg4",
+        "--flip",
+        "--size",
+        "300",
+        "--rules",
+        "tudaf",
+        CAPTURE_FEN,
+    ]);
+    assert!(out.status.success());
+    let pos = Position::from_fen(CAPTURE_FEN, RuleSet::Tudaf).unwrap();
+    let m = pos.parse_move("a1xa7xd7xg7xg4").unwrap();
+    let expected = render(
+        &pos,
+        &SvgOptions::new().show_move(m).flipped(true).size(300),
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+}
+
+#[test]
+fn the_example_refuses_bad_input_with_one_line() {
+    for args in [
+        &[][..],
+        &["W:Wz9:B"],
+        &["--move", "d3-d5", "W:Wd3:Bh7"],
+        &["--size", "0", "W:Wd3:Bh7"],
+        &["--rules", "fide", "W:Wd3:Bh7"],
+        &["--bogus", "W:Wd3:Bh7"],
+        &["W:Wd3:Bh7", "extra"],
+        &["--move"],
+    ] {
+        let out = svg_example(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && !err.contains("panicked"),
+            "{err}"
+        );
+    }
+}
