@@ -7,12 +7,13 @@
 //!
 //! You play `--side` (White by default); the engine searches to `--depth` plies or for
 //! `--time` seconds a move (1 s by default). After each move the board is drawn with the
-//! last move marked, in colour when stdout is a terminal. Type moves in any notation the
-//! crate reads (`Position::parse_any_move`): the full landing path `d4xd6xf6`, its short form
-//! `d4xf6`, or the federation's captured-square form `d4xd5xe6`. Commands: `moves`, `undo`,
-//! `fen`, `pdn`, `help`, `quit`. A bad or illegal move gets a one-line reason and the prompt
-//! again. At the end the result, its reason and the game's PDN are printed; `--save FILE`
-//! also writes the PDN there. End of input ends the game as unfinished.
+//! last move marked, in colour when stdout is a terminal and `NO_COLOR` is not set. Type
+//! moves in any notation the crate reads (`Position::parse_any_move`): the full landing path
+//! `d4xd6xf6`, its short form `d4xf6`, or the federation's captured-square form `d4xd5xe6`.
+//! Commands: `moves`, `undo`, `fen`, `pdn`, `help`, `quit`. A bad or illegal move gets a
+//! one-line reason and the prompt again. At the end the result, its reason and the game's
+//! PDN are printed; `--save FILE` also writes the PDN there. End of input ends the game as
+//! unfinished.
 //!
 //! A bad argument prints one line on stderr and exits with code 2.
 
@@ -243,7 +244,8 @@ fn run() -> Result<(), String> {
         None => Game::new(args.rules),
         Some(fen) => Game::from_fen(fen, args.rules).map_err(|e| format!("bad FEN: {e}"))?,
     };
-    let colour = std::io::stdout().is_terminal();
+    // Colour on a terminal, unless NO_COLOR is set (https://no-color.org).
+    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut engine = Engine::new(20);
     let player = args.side;
     println!(
