@@ -66,6 +66,8 @@ pub use fen::FenError;
 pub use game::{Game, PlayError};
 pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList};
 pub use notation::{CapturedNotation, JumpError, ParseMoveError};
+#[cfg(feature = "std")]
+pub use parallel::{divide_parallel, perft_parallel};
 pub use perft::{divide, perft, try_perft, PerftDepthError, MAX_PERFT_DEPTH};
 pub use piece::{Piece, Role};
 pub use position::{DrawReason, IllegalMoveError, IllegalMoveReason, Outcome, Position, WinReason};

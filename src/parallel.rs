@@ -1,1 +1,161 @@
-//! Perft on every core (issue 11).
+//! Perft on every core: the tree is split below the root into many subtrees, which a pool of
+//! scoped threads takes from a shared queue.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::thread;
+use std::vec::Vec;
+
+use crate::{divide, perft, Move, Position};
+
+/// Subtrees per thread that the split aims for, so that threads that draw small subtrees
+/// keep busy while others finish big ones.
+const TASKS_PER_THREAD: usize = 32;
+
+/// Subtrees are not split below this many plies left: their perft is cheap next to taking a
+/// task from the queue.
+const MIN_TASK_DEPTH: u32 = 3;
+
+/// The split stops growing past this many subtrees, whatever the thread count.
+const MAX_TASKS: usize = 1 << 16;
+
+/// A subtree: a position below the root move `root`, to be counted to `depth` plies.
+struct Task {
+    pos: Position,
+    depth: u32,
+    root: usize,
+}
+
+/// [`perft`] on `threads` threads: the same count, computed in parallel.
+///
+/// The tree is expanded below the root, one ply at a time, until there are enough subtrees
+/// to keep every thread busy (a root with a single legal move still uses every thread); the
+/// threads then take subtrees from a shared queue. `threads` of 0 or 1 (or a depth below 2)
+/// runs plain [`perft`] on the calling thread. Threads are scoped to the call; the calling
+/// thread is one of them. If the system refuses to start a thread, the others do its share.
+///
+/// ```
+/// use turkish_draughts::{perft, perft_parallel, Position};
+/// let pos = Position::start();
+/// assert_eq!(perft_parallel(&pos, 5, 4), perft(&pos, 5));
+/// assert_eq!(perft_parallel(&pos, 0, 4), 1);
+/// ```
+pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
+    if threads <= 1 || depth < 2 {
+        return perft(pos, depth);
+    }
+    divide_parallel(pos, depth, threads, |_, _| {})
+}
+
+/// [`divide`] on `threads` threads: calls `f(move, nodes)` once for each legal move of the
+/// root, with the perft count of `depth - 1` below it, and returns the total.
+///
+/// `f` is called as soon as a root move's subtree is finished, **from whichever thread
+/// finished it**, so the calls come in no fixed order (sort them if you print them). That
+/// makes it usable for progress reports. Depth 0 calls nothing and returns 1, as [`divide`]
+/// does. `threads` of 0 or 1 runs [`divide`] on the calling thread.
+///
+/// ```
+/// use std::sync::Mutex;
+/// use turkish_draughts::{divide, divide_parallel, Position};
+/// let pos = Position::start();
+/// let lines = Mutex::new(Vec::new());
+/// let total = divide_parallel(&pos, 4, 2, |m, n| lines.lock().unwrap().push((*m, n)));
+/// let mut lines = lines.into_inner().unwrap();
+/// lines.sort();
+/// let mut expected = Vec::new();
+/// assert_eq!(divide(&pos, 4, |m, n| expected.push((*m, n))), total);
+/// expected.sort();
+/// assert_eq!(lines, expected);
+/// ```
+pub fn divide_parallel(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    f: impl Fn(&Move, u64) + Sync,
+) -> u64 {
+    if threads <= 1 || depth < 2 {
+        return divide(pos, depth, f);
+    }
+    let roots = pos.legal_moves();
+    let mut tasks: Vec<Task> = roots
+        .iter()
+        .enumerate()
+        .map(|(root, m)| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            Task {
+                pos: child,
+                depth: depth - 1,
+                root,
+            }
+        })
+        .collect();
+    let target = threads.saturating_mul(TASKS_PER_THREAD).min(MAX_TASKS);
+    while tasks.len() < target && tasks.first().is_some_and(|t| t.depth > MIN_TASK_DEPTH) {
+        tasks = split(&tasks);
+    }
+
+    // Per root move: the nodes counted so far and the subtrees still to count.
+    let nodes: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
+    let pending: Vec<AtomicUsize> = roots.iter().map(|_| AtomicUsize::new(0)).collect();
+    for t in &tasks {
+        pending[t.root].fetch_add(1, Ordering::Relaxed);
+    }
+    // A root move whose subtrees all ended before `depth` has no task left: it counts 0.
+    for (root, m) in roots.iter().enumerate() {
+        if pending[root].load(Ordering::Relaxed) == 0 {
+            f(m, 0);
+        }
+    }
+
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut total = 0u64;
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(t) = tasks.get(i) else {
+                return total;
+            };
+            let n = perft(&t.pos, t.depth);
+            total += n;
+            nodes[t.root].fetch_add(n, Ordering::AcqRel);
+            // The thread that finishes a root move's last subtree reports it; the AcqRel
+            // pair makes every other thread's count for that root visible here.
+            if pending[t.root].fetch_sub(1, Ordering::AcqRel) == 1 {
+                f(&roots[t.root], nodes[t.root].load(Ordering::Acquire));
+            }
+        }
+    };
+    let helpers = threads.min(tasks.len()).saturating_sub(1);
+    thread::scope(|s| {
+        let handles: Vec<_> = (0..helpers)
+            .filter_map(|_| thread::Builder::new().spawn_scoped(s, work).ok())
+            .collect();
+        let mut total = work();
+        for h in handles {
+            match h.join() {
+                Ok(n) => total += n,
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        total
+    })
+}
+
+/// One ply deeper: every task replaced by its children. A task without legal moves counts 0
+/// and leaves no child.
+fn split(tasks: &[Task]) -> Vec<Task> {
+    let mut out = Vec::new();
+    for t in tasks {
+        for m in &t.pos.legal_moves() {
+            let mut child = t.pos;
+            child.play_unchecked(m);
+            out.push(Task {
+                pos: child,
+                depth: t.depth - 1,
+                root: t.root,
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,365 @@
+//! A game of Turkish draughts in the terminal against a small engine.
+//!
+//! ```text
+//! cargo run --release --example play -- [--rules default|tudaf] [--side white|black]
+//!     [--depth N | --time SECONDS] [--fen FEN] [--save FILE]
+//! ```
+//!
+//! You play `--side` (White by default); the engine searches to `--depth` plies or for
+//! `--time` seconds a move (1 s by default). After each move the board is drawn with the
+//! last move marked, in colour when stdout is a terminal and `NO_COLOR` is not set. Type
+//! moves in any notation the crate reads (`Position::parse_any_move`): the full landing path
+//! `d4xd6xf6`, its short form `d4xf6`, or the federation's captured-square form `d4xd5xe6`.
+//! Commands: `moves`, `undo`, `fen`, `pdn`, `help`, `quit`. A bad or illegal move gets a
+//! one-line reason and the prompt again. At the end the result, its reason and the game's
+//! PDN are printed; `--save FILE` also writes the PDN there. End of input ends the game as
+//! unfinished.
+//!
+//! A bad argument prints one line on stderr and exits with code 2.
+
+mod engine;
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use engine::{Engine, Limit};
+use turkish_draughts::pdn::{self, Tags, WriteOptions};
+use turkish_draughts::{Color, Game, Move, Piece, Position, RuleSet, Square};
+
+const USAGE: &str = "usage: play [--rules default|tudaf] [--side white|black] \
+                     [--depth N | --time SECONDS] [--fen FEN] [--save FILE]";
+
+const HELP: &str = "\
+Type a move in landing notation (d3-d4, d4xd6xf6), its short form (d4xf6) or the
+federation's captured-square form (d4xd5xe6). Commands:
+  moves  list the legal moves
+  undo   take back your last move and the engine's reply
+  fen    print the position as FEN
+  pdn    print the game so far as PDN
+  help   this text
+  quit   stop the game here";
+
+struct Args {
+    rules: RuleSet,
+    side: Color,
+    limit: Limit,
+    fen: Option<String>,
+    save: Option<String>,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut rules = RuleSet::Default;
+    let mut side = Color::White;
+    let mut limit = None;
+    let mut fen = None;
+    let mut save = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = |what: &str| args.next().ok_or(format!("{arg} needs {what}; {USAGE}"));
+        match arg.as_str() {
+            "--rules" => {
+                let name = value("a rule set: default or tudaf")?;
+                rules = name
+                    .parse()
+                    .map_err(|_| format!("unknown rule set `{name}`: expected default or tudaf"))?;
+            }
+            "--side" => {
+                side = match value("a side: white or black")?.as_str() {
+                    "white" | "w" => Color::White,
+                    "black" | "b" => Color::Black,
+                    other => {
+                        return Err(format!("unknown side `{other}`: expected white or black"))
+                    }
+                };
+            }
+            "--depth" => {
+                let text = value("a number of plies")?;
+                let depth = text
+                    .parse()
+                    .ok()
+                    .filter(|d| (1..=64).contains(d))
+                    .ok_or(format!(
+                        "bad depth `{text}`: expected a whole number from 1 to 64"
+                    ))?;
+                if limit.replace(Limit::Depth(depth)).is_some() {
+                    return Err("give --depth or --time, not both".to_string());
+                }
+            }
+            "--time" => {
+                let text = value("a number of seconds")?;
+                let secs = text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0)
+                    .ok_or(format!(
+                        "bad time `{text}`: expected seconds, more than 0 and at most 3600"
+                    ))?;
+                if limit
+                    .replace(Limit::Time(Duration::from_secs_f64(secs)))
+                    .is_some()
+                {
+                    return Err("give --depth or --time, not both".to_string());
+                }
+            }
+            "--fen" => fen = Some(value("a FEN")?),
+            "--save" => save = Some(value("a file name")?),
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            _ => return Err(format!("unexpected argument `{arg}`; {USAGE}")),
+        }
+    }
+    Ok(Args {
+        rules,
+        side,
+        limit: limit.unwrap_or(Limit::Time(Duration::from_secs(1))),
+        fen,
+        save,
+    })
+}
+
+/// The board as text, from `bottom`'s side, with the squares of `last` marked: brackets on
+/// its origin and landing squares, `*` on the squares it captured. With `colour`, ANSI
+/// escapes paint the squares and pieces instead of the brackets.
+fn draw(pos: &Position, last: Option<&Move>, bottom: Color, colour: bool) -> String {
+    let mut marked = Vec::new();
+    let mut captured = turkish_draughts::Bitboard::EMPTY;
+    if let Some(m) = last {
+        marked.push(m.from());
+        marked.extend_from_slice(m.path());
+        captured = m.captured();
+    }
+    let ranks: Vec<u8> = match bottom {
+        Color::White => (0..8).rev().collect(),
+        Color::Black => (0..8).collect(),
+    };
+    let files: Vec<u8> = match bottom {
+        Color::White => (0..8).collect(),
+        Color::Black => (0..8).rev().collect(),
+    };
+    let mut out = String::new();
+    for &r in &ranks {
+        out.push_str(&format!("{} ", r + 1));
+        for &f in &files {
+            let sq = Square::new(r * 8 + f).expect("a square index below 64");
+            let piece = pos.board().piece_at(sq);
+            let glyph = piece.map_or('.', Piece::char);
+            let is_marked = marked.contains(&sq);
+            let is_captured = captured.contains(sq);
+            if colour {
+                let bg = if is_captured {
+                    "48;5;174"
+                } else if is_marked {
+                    "48;5;150"
+                } else if (r + f) % 2 == 0 {
+                    "48;5;137"
+                } else {
+                    "48;5;180"
+                };
+                let (fg, glyph) = match piece {
+                    Some(p) if p.color == Color::White => ("1;97", glyph),
+                    Some(_) => ("1;30", glyph),
+                    None if is_captured => ("1;31", '*'),
+                    None => ("2;30", ' '),
+                };
+                out.push_str(&format!("\x1b[{bg};{fg}m {glyph} \x1b[0m"));
+            } else if is_captured {
+                out.push_str(" * ");
+            } else if is_marked {
+                out.push_str(&format!("[{glyph}]"));
+            } else {
+                out.push_str(&format!(" {glyph} "));
+            }
+        }
+        let end = out.trim_end_matches(' ').len();
+        out.truncate(end);
+        out.push('\n');
+    }
+    out.push_str("  ");
+    for &f in &files {
+        out.push_str(&format!(" {} ", char::from(b'a' + f)));
+    }
+    let end = out.trim_end_matches(' ').len();
+    out.truncate(end);
+    out.push('\n');
+    let legend = if colour {
+        "green: the last move, red: captured"
+    } else {
+        "[ ]: the last move, *: captured"
+    };
+    out.push_str("o O: white man, king; x X: black man, king; ");
+    out.push_str(legend);
+    out
+}
+
+/// Keys of the positions before the current one, for the engine's repetition checks.
+fn history(game: &Game) -> Vec<u64> {
+    let positions = game.positions();
+    positions[..positions.len() - 1]
+        .iter()
+        .map(Position::zobrist)
+        .collect()
+}
+
+fn pdn_text(game: &Game, args: &Args) -> String {
+    let (white, black) = match args.side {
+        Color::White => ("you", "turkish-draughts play example"),
+        Color::Black => ("turkish-draughts play example", "you"),
+    };
+    let tags: Tags = [
+        ("Event", "play example"),
+        ("White", white),
+        ("Black", black),
+        ("Rules", args.rules.name()),
+    ]
+    .into_iter()
+    .collect();
+    pdn::write_game(game, &tags, &WriteOptions::default())
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// Takes back moves until one of the player's own has been taken back. Returns how many
+/// moves went, or 0 (and changes nothing) if the player has no move to take back.
+fn undo_players_move(game: &mut Game, player: Color) -> usize {
+    let before = game.clone();
+    let mut taken = 0;
+    while game.undo().is_some() {
+        taken += 1;
+        if game.position().turn() == player {
+            return taken;
+        }
+    }
+    *game = before;
+    0
+}
+
+fn run() -> Result<(), String> {
+    let args = parse_args()?;
+    let mut game = match &args.fen {
+        None => Game::new(args.rules),
+        Some(fen) => Game::from_fen(fen, args.rules).map_err(|e| format!("bad FEN: {e}"))?,
+    };
+    // Colour on a terminal, unless NO_COLOR is set (https://no-color.org).
+    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let mut engine = Engine::new(20);
+    let player = args.side;
+    println!(
+        "Turkish draughts, {} rules. You play {}. Type a move, or `help`.",
+        args.rules,
+        side_name(player)
+    );
+    println!("{}", draw(game.position(), None, player, colour));
+
+    let stdin = std::io::stdin();
+    // Typed input shows on a terminal; input from a pipe or file is echoed after the prompt,
+    // so that the transcript reads the same.
+    let echo = !stdin.is_terminal();
+    let mut lines = stdin.lock().lines();
+    let ended = loop {
+        if let Some(outcome) = game.outcome() {
+            break Some(outcome);
+        }
+        let pos = *game.position();
+        if pos.turn() != player {
+            let Some(report) = engine.best_move(&pos, &history(&game), args.limit) else {
+                break game.outcome();
+            };
+            game.try_play(&report.mv)
+                .map_err(|e| format!("the engine chose a move the game refused: {e}"))?;
+            println!(
+                "engine plays {} (depth {}, score {:+}, {} nodes)",
+                report.mv, report.depth, report.score, report.nodes
+            );
+            println!(
+                "{}",
+                draw(game.position(), game.moves().last(), player, colour)
+            );
+            continue;
+        }
+        print!("{} to move> ", side_name(pos.turn()));
+        let _ = std::io::stdout().flush();
+        let line = match lines.next() {
+            None => {
+                println!();
+                println!("end of input: the game stops here");
+                break None;
+            }
+            Some(Err(e)) => {
+                println!();
+                println!("cannot read the input ({e}): the game stops here");
+                break None;
+            }
+            Some(Ok(line)) => line,
+        };
+        if echo {
+            println!("{line}");
+        }
+        let text = line.trim();
+        match text {
+            "" => {}
+            "help" | "?" => println!("{HELP}"),
+            "quit" | "exit" => {
+                println!("you stop the game");
+                break None;
+            }
+            "moves" => {
+                let moves = pos.legal_moves();
+                let mut names: Vec<String> = moves.iter().map(Move::to_string).collect();
+                names.sort();
+                println!("legal moves ({}): {}", names.len(), names.join(" "));
+            }
+            "fen" => println!("{}", pos.setup()),
+            "pdn" => print!("{}", pdn_text(&game, &args)),
+            "undo" => match undo_players_move(&mut game, player) {
+                0 => println!("nothing to undo"),
+                n => {
+                    println!("took back {n} move{}", if n == 1 { "" } else { "s" });
+                    println!(
+                        "{}",
+                        draw(game.position(), game.moves().last(), player, colour)
+                    );
+                }
+            },
+            _ => match pos.parse_any_move(text) {
+                Err(e) => println!("cannot play `{text}`: {e}"),
+                Ok(mv) => match game.try_play(&mv) {
+                    Err(e) => println!("cannot play `{text}`: {e}"),
+                    Ok(()) => {
+                        println!("you play {mv}");
+                        println!(
+                            "{}",
+                            draw(game.position(), game.moves().last(), player, colour)
+                        );
+                    }
+                },
+            },
+        }
+    };
+
+    match ended {
+        Some(outcome) => println!("result {}: {outcome}", outcome.result()),
+        None => println!("result *: the game was not finished"),
+    }
+    let text = pdn_text(&game, &args);
+    print!("{text}");
+    if let Some(file) = &args.save {
+        std::fs::write(file, &text).map_err(|e| format!("cannot write {file}: {e}"))?;
+        println!("saved the game to {file}");
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
