@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use turkish_draughts::{divide_parallel, Position, RuleSet, Setup};
+use turkish_draughts::{divide_parallel, Position, RuleSet, Setup, MAX_PERFT_DEPTH};
 
 const USAGE: &str =
     "usage: perft [--rules default|tudaf] [--divide] [--threads N] [--relaxed] <depth> [<FEN>]";
@@ -93,6 +93,11 @@ fn parse_args() -> Result<Args, String> {
     let depth = depth_text
         .parse()
         .map_err(|_| format!("bad depth `{depth_text}`: expected a whole number"))?;
+    if depth > MAX_PERFT_DEPTH {
+        return Err(format!(
+            "depth {depth} is more than the maximum of {MAX_PERFT_DEPTH}"
+        ));
+    }
     let fen = positional.next();
     if let Some(extra) = positional.next() {
         return Err(format!("unexpected argument `{extra}`; {USAGE}"));

@@ -33,6 +33,11 @@ struct Task {
 /// runs plain [`perft`] on the calling thread. Threads are scoped to the call; the calling
 /// thread is one of them. If the system refuses to start a thread, the others do its share.
 ///
+/// # Panics
+///
+/// As [`perft`] does: if `depth` is more than [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH)
+/// (checked on the calling thread before any thread starts).
+///
 /// ```
 /// use turkish_draughts::{perft, perft_parallel, Position};
 /// let pos = Position::start();
@@ -53,6 +58,11 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
 /// finished it**, so the calls come in no fixed order (sort them if you print them). That
 /// makes it usable for progress reports. Depth 0 calls nothing and returns 1, as [`divide`]
 /// does. `threads` of 0 or 1 runs [`divide`] on the calling thread.
+///
+/// # Panics
+///
+/// As [`divide`] does: if `depth` is more than [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH)
+/// (checked on the calling thread before any thread starts).
 ///
 /// ```
 /// use std::sync::Mutex;
@@ -75,6 +85,9 @@ pub fn divide_parallel(
 ) -> u64 {
     if threads <= 1 || depth < 2 {
         return divide(pos, depth, f);
+    }
+    if depth > crate::MAX_PERFT_DEPTH {
+        panic!("{}", crate::PerftDepthError { depth });
     }
     let roots = pos.legal_moves();
     let mut tasks: Vec<Task> = roots

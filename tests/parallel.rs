@@ -137,3 +137,9 @@ fn divide_parallel_matches_divide_move_by_move() {
         }
     }
 }
+
+#[test]
+#[should_panic(expected = "perft depth 65 is more than the maximum of 64")]
+fn a_depth_past_the_maximum_panics_on_the_calling_thread() {
+    perft_parallel(&Position::start(), 65, 2);
+}
