@@ -65,7 +65,7 @@ pub use fen::FenError;
 #[cfg(feature = "alloc")]
 pub use game::{Game, PlayError};
 pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList};
-pub use notation::{CapturedNotation, JumpError, ParseMoveError};
+pub use notation::{CapturedNotation, JumpError, ParseMoveError, UncheckedMove};
 #[cfg(feature = "std")]
 pub use parallel::{divide_parallel, perft_parallel};
 pub use perft::{divide, perft, try_perft, PerftDepthError, MAX_PERFT_DEPTH};

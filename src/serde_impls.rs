@@ -24,8 +24,11 @@
 //!   ([`Position::from_fen`]) and replays every move, so a bad move is an error that names
 //!   its ply.
 //!
-//! `Move` is deliberately not serializable: a move only means something in its position.
-//! Store its text (`Display`) and read it back with [`Position::parse_move`].
+//! * `Move` is written as its landing notation, `"c4xc6xe6"`, and is not read back as a
+//!   `Move`: a move only means something in its position. Read it as an
+//!   [`UncheckedMove`](crate::UncheckedMove) (a string, checked for its form only), then
+//!   [`resolve`](crate::UncheckedMove::resolve) it against the position, which checks that
+//!   it is legal there.
 //!
 //! ```
 //! use turkish_draughts::{Position, RuleSet};
@@ -41,7 +44,7 @@ use core::fmt;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
-use crate::{Bitboard, GameResult, Position, RuleSet, Setup, Square};
+use crate::{Bitboard, GameResult, Move, Position, RuleSet, Setup, Square, UncheckedMove};
 
 impl Serialize for Square {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -322,5 +325,38 @@ mod game {
             }
             Ok(game)
         }
+    }
+}
+
+impl Serialize for Move {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(UncheckedMove::from(self).as_str())
+    }
+}
+
+impl Serialize for UncheckedMove {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+struct UncheckedMoveVisitor;
+
+impl Visitor<'_> for UncheckedMoveVisitor {
+    type Value = UncheckedMove;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a move text such as \"d3-d4\" or \"c4xc6xe6\"")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<UncheckedMove, E> {
+        v.parse()
+            .map_err(|e| E::custom(format_args!("bad move text {v:?}: {e}")))
+    }
+}
+
+impl<'de> Deserialize<'de> for UncheckedMove {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<UncheckedMove, D::Error> {
+        deserializer.deserialize_str(UncheckedMoveVisitor)
     }
 }

@@ -234,3 +234,36 @@ mod games {
         assert!(serde_json::from_str::<Game>(no_rules).is_err());
     }
 }
+
+mod moves {
+    use turkish_draughts::{Position, RuleSet, UncheckedMove};
+
+    #[test]
+    fn moves_are_written_as_text_and_read_back_only_against_a_position() {
+        let pos = Position::from_fen("W:Wc4,d4:Bc5,Kd6,e4,b4", RuleSet::Default).unwrap();
+        let mv = pos.legal_moves()[0];
+        let json = serde_json::to_string(&mv).unwrap();
+        assert_eq!(json, "\"c4xc6xe6\"");
+        let read: UncheckedMove = serde_json::from_str(&json).unwrap();
+        assert_eq!(read.resolve(&pos), Ok(mv));
+        // The same text in a position where it is not legal is refused when resolved.
+        assert!(read.resolve(&Position::start()).is_err());
+    }
+
+    #[test]
+    fn bad_move_texts_are_refused_when_read() {
+        for (json, why) in [
+            ("\"\"", "bad move text \"\": empty move text"),
+            (
+                "\"d3-d4!\"",
+                "bad move text \"d3-d4!\": at byte 5: expected a square",
+            ),
+            ("7", "invalid type: integer `7`, expected a move text"),
+        ] {
+            let err = serde_json::from_str::<UncheckedMove>(json).unwrap_err();
+            assert!(err.to_string().starts_with(why), "{json}: {err}");
+        }
+        let long = format!("\"a1{}\"", "xa2".repeat(40));
+        assert!(serde_json::from_str::<UncheckedMove>(&long).is_err());
+    }
+}

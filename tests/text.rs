@@ -856,3 +856,31 @@ proptest! {
         parse_everything(&text, &parse_positions())?;
     }
 }
+
+/// Every legal move of the bench and worst-case positions (long capture paths among
+/// them) goes through `UncheckedMove` and back to the same move; the text is the move's.
+#[test]
+fn unchecked_moves_round_trip_on_every_data_position() {
+    let mut longest = 0;
+    for file in ["bench.fen", "worst-case.fen"] {
+        let text = std::fs::read_to_string(format!("tests/data/{file}")).unwrap();
+        for line in text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
+            let setup: Setup = line.split_whitespace().next().unwrap().parse().unwrap();
+            for rules in [RuleSet::Default, RuleSet::Tudaf] {
+                let pos = Position::from_setup_relaxed(&setup, rules).unwrap();
+                for m in pos.legal_moves().iter() {
+                    let unchecked = turkish_draughts::UncheckedMove::from(m);
+                    assert_eq!(unchecked.as_str(), m.to_string());
+                    longest = longest.max(unchecked.as_str().len());
+                    let again: turkish_draughts::UncheckedMove =
+                        unchecked.as_str().parse().unwrap();
+                    assert_eq!(again.resolve(&pos), Ok(*m), "{line}: {m}");
+                }
+            }
+        }
+    }
+    assert!(longest > 20, "the data has long capture paths ({longest})");
+}

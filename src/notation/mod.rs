@@ -1,8 +1,10 @@
 //! Move text: printing is [`Move`]'s `Display`; parsing is resolved against a position.
 
 mod captured;
+mod unchecked;
 
 pub use captured::CapturedNotation;
+pub use unchecked::UncheckedMove;
 
 use crate::bitboard::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST};
 use crate::moves::MAX_PATH;
