@@ -5,7 +5,8 @@
 use libfuzzer_sys::fuzz_target;
 use serde::{de::DeserializeOwned, Serialize};
 use turkish_draughts::{
-    Bitboard, Color, DrawReason, Outcome, Piece, Position, Role, RuleSet, Setup, Square, WinReason,
+    Bitboard, Color, DrawReason, GameResult, Outcome, Piece, Position, Role, RuleSet, Setup,
+    Square, UncheckedMove, WinReason,
 };
 
 fn round_trip<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -41,4 +42,22 @@ fuzz_target!(|data: &[u8]| {
     round_trip::<Outcome>(text);
     round_trip::<WinReason>(text);
     round_trip::<DrawReason>(text);
+    round_trip::<GameResult>(text);
+    // A move text resolves only against a position; what resolves prints as itself again.
+    if let Some(unchecked) = round_trip::<UncheckedMove>(text) {
+        for pos in [
+            Position::start(),
+            Position::from_fen("W:WKb2:Bb4,d5,b6,f6,d7", RuleSet::Default).expect("a legal FEN"),
+        ] {
+            if let Ok(mv) = unchecked.resolve(&pos) {
+                assert_eq!(UncheckedMove::from(&mv).resolve(&pos), Ok(mv));
+            }
+        }
+    }
+    if let Ok(game) = serde_json::from_str::<turkish_draughts::Game>(text) {
+        let json = serde_json::to_string(&game).expect("a game writes");
+        let again: turkish_draughts::Game =
+            serde_json::from_str(&json).expect("written JSON reads");
+        assert_eq!(again, game, "{json}");
+    }
 });
