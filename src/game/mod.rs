@@ -4,8 +4,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::{
-    DrawReason, FenError, GameResult, IllegalMoveError, Move, MoveList, Outcome, ParseMoveError,
-    Position, RuleSet,
+    DrawReason, FenError, GameResult, IllegalMoveError, Move, Outcome, ParseMoveError, Position,
+    RuleSet,
 };
 
 /// Why [`Game::try_play`] or [`Game::try_play_text`] refused a move. The game is unchanged.
@@ -360,12 +360,17 @@ impl Game {
         }
         let pos = *self.position();
         let legal = if mv.is_capture() {
-            // The generated move is stored: its landing path is one that is legal here (a
-            // move of another position with the same result may show another path).
-            // Filled in place: returning a `MoveList` by value copies its whole buffer.
-            let mut list = MoveList::new();
-            pos.legal_moves_into(&mut list);
-            list.iter().find(|m| *m == mv).copied()
+            // The search's own move is stored: its landing path is one that is legal here (a
+            // move of another position with the same result may show another path). The
+            // search looks only at captures from the move's origin and keeps no list.
+            let own = pos.board().by_color(pos.turn());
+            if own.contains(mv.from()) && pos.has_capture() {
+                let want = (mv.captured().to_u64(), mv.is_crowning());
+                let found = pos.resolve(mv.from(), Some(mv.to()), Some(want), None);
+                found.first.filter(|_| found.matches() > 0)
+            } else {
+                None
+            }
         } else {
             // A quiet move's path is its destination: nothing to choose.
             pos.is_legal(mv).then_some(*mv)
