@@ -34,8 +34,6 @@ mod color;
 mod fen;
 #[cfg(feature = "alloc")]
 mod game;
-#[cfg(feature = "alloc")]
-mod layered;
 mod movegen;
 mod moves;
 mod notation;
