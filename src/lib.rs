@@ -62,7 +62,7 @@ pub use color::Color;
 pub use fen::FenError;
 #[cfg(feature = "alloc")]
 pub use game::{Game, PlayError};
-pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList};
+pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList, Path};
 pub use notation::{CapturedNotation, JumpError, ParseMoveError};
 pub use perft::{divide, perft, try_perft, PerftDepthError, MAX_PERFT_DEPTH};
 pub use piece::{Piece, Role};

@@ -36,24 +36,103 @@ pub(crate) const MAX_PATH: usize = MAX_PIECES_UNLIMITED as usize;
 #[derive(Clone, Copy)]
 pub struct Move {
     pub(crate) captured: Bitboard,
+    /// The landing path before [`to`](Move::to), as hops of 5 bits each (see [`Move::hop`]):
+    /// hops 0 to 24 in `hops_lo` and `hops_mid` (read as one `u128`), hops 25 to 30 in
+    /// `hops_hi`. A path has one landing per captured piece, at most [`MAX_PATH`], so at most
+    /// `MAX_PATH - 1 = 31` hops before the last landing: all fit.
+    hops_lo: u64,
+    hops_mid: u64,
+    hops_hi: u32,
     pub(crate) from: Square,
     pub(crate) to: Square,
     pub(crate) crowned: bool,
-    pub(crate) len: u8,
-    pub(crate) path: [Square; MAX_PATH],
 }
+
+/// Hops held in `hops_lo` and `hops_mid` together.
+const WIDE_HOPS: usize = 25;
+
+/// Square steps of the hop directions: north, east, south, west.
+const STEP: [i8; 4] = [8, 1, -8, -1];
 
 impl Move {
     pub(crate) const fn quiet(from: Square, to: Square, crowned: bool) -> Move {
-        let mut path = [Square::A1; MAX_PATH];
-        path[0] = to;
         Move {
             captured: Bitboard::EMPTY,
+            hops_lo: 0,
+            hops_mid: 0,
+            hops_hi: 0,
             from,
             to,
             crowned,
-            len: 1,
-            path,
+        }
+    }
+
+    /// A capture with the landing squares `before` ahead of its last one, `to`. `before` has
+    /// one square fewer than `captured`, and each landing is on the rank or file of the one
+    /// before it (as every legal capture path is).
+    #[inline]
+    pub(crate) fn capture(
+        from: Square,
+        to: Square,
+        captured: Bitboard,
+        crowned: bool,
+        before: &[Square],
+    ) -> Move {
+        let mut m = Move {
+            captured,
+            hops_lo: 0,
+            hops_mid: 0,
+            hops_hi: 0,
+            from,
+            to,
+            crowned,
+        };
+        let mut at = from;
+        for (i, &next) in before.iter().enumerate().take(MAX_PATH - 1) {
+            m.set_hop(i, Move::hop(at, next));
+            at = next;
+        }
+        m
+    }
+
+    /// The 5-bit code of the hop from `a` to `b` on one rank or file: the direction (north,
+    /// east, south, west) in the low two bits, the distance minus one above.
+    #[inline(always)]
+    fn hop(a: Square, b: Square) -> u32 {
+        let (a, b) = (i32::from(a.index()), i32::from(b.index()));
+        let d = b - a;
+        let (dir, dist) = if a >> 3 == b >> 3 {
+            if d > 0 {
+                (1, d)
+            } else {
+                (3, -d)
+            }
+        } else if d > 0 {
+            (0, d >> 3)
+        } else {
+            (2, (-d) >> 3)
+        };
+        (dir | ((dist - 1).clamp(0, 7) as u32) << 2) & 31
+    }
+
+    #[inline(always)]
+    fn set_hop(&mut self, i: usize, code: u32) {
+        if i < WIDE_HOPS {
+            let wide = u128::from(code) << (5 * i);
+            self.hops_lo |= wide as u64;
+            self.hops_mid |= (wide >> 64) as u64;
+        } else {
+            self.hops_hi |= code << (5 * (i - WIDE_HOPS));
+        }
+    }
+
+    #[inline(always)]
+    fn get_hop(&self, i: usize) -> u32 {
+        if i < WIDE_HOPS {
+            let wide = u128::from(self.hops_lo) | u128::from(self.hops_mid) << 64;
+            (wide >> (5 * i)) as u32 & 31
+        } else {
+            (self.hops_hi >> (5 * (i - WIDE_HOPS))) & 31
         }
     }
 
@@ -120,17 +199,33 @@ impl Move {
 
     /// One landing path of the move: every square the piece lands on, in order, after
     /// [`from`](Move::from). For a quiet move it is just the destination. The last square is
-    /// always [`to`](Move::to).
+    /// always [`to`](Move::to). The move keeps its path packed; this unpacks it into a
+    /// [`Path`], which derefs to a slice of squares.
     ///
     /// ```
     /// use turkish_draughts::{Position, RuleSet, Square};
     /// let pos = Position::from_fen("B:Wb3,c4,d3,e5:Bc5,Kh8", RuleSet::Default)?;
     /// let m = pos.parse_move("c5xa3")?;
     /// assert_eq!(m.path(), [Square::C3, Square::A3]);
+    /// assert_eq!(m.path().len(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn path(&self) -> &[Square] {
-        &self.path[..usize::from(self.len)]
+    pub fn path(&self) -> Path {
+        let mut path = Path {
+            squares: [Square::A1; MAX_PATH],
+            len: 0,
+        };
+        let landings = (self.captured.count() as usize).clamp(1, MAX_PATH);
+        let mut at = self.from.index() as i32;
+        for i in 0..landings - 1 {
+            let code = self.get_hop(i);
+            let dist = (code >> 2) as i32 + 1;
+            at = (at + i32::from(STEP[(code & 3) as usize]) * dist) & 63;
+            path.squares[i] = Square::ALL[at as usize];
+        }
+        path.squares[landings - 1] = self.to;
+        path.len = landings as u8;
+        path
     }
 
     fn key(&self) -> (Square, Square, Bitboard, bool) {
@@ -170,7 +265,7 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.from)?;
         let sep = if self.is_capture() { 'x' } else { '-' };
-        for sq in self.path() {
+        for sq in &self.path() {
             write!(f, "{sep}{sq}")?;
         }
         Ok(())
@@ -294,3 +389,77 @@ impl Iterator for IntoIter {
 
 impl ExactSizeIterator for IntoIter {}
 impl core::iter::FusedIterator for IntoIter {}
+
+/// The landing path of a [`Move`], unpacked by [`Move::path`]: up to [`MAX_PIECES_UNLIMITED`]
+/// squares on the stack. It derefs to a slice of [`Square`]s and compares equal to slices and
+/// arrays of squares.
+///
+/// ```
+/// use turkish_draughts::{Position, Square};
+/// let m = Position::start().parse_move("d3-d4")?;
+/// let path = m.path();
+/// assert_eq!(path, [Square::D4]);
+/// assert_eq!(path.first(), Some(&Square::D4));
+/// assert_eq!(path.into_iter().count(), 1);
+/// # Ok::<(), turkish_draughts::ParseMoveError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Path {
+    squares: [Square; MAX_PATH],
+    len: u8,
+}
+
+impl Deref for Path {
+    type Target = [Square];
+    fn deref(&self) -> &[Square] {
+        &self.squares[..usize::from(self.len)]
+    }
+}
+
+impl fmt::Debug for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Path {
+    fn eq(&self, other: &Path) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Path {}
+
+impl PartialEq<[Square]> for Path {
+    fn eq(&self, other: &[Square]) -> bool {
+        **self == *other
+    }
+}
+
+impl PartialEq<&[Square]> for Path {
+    fn eq(&self, other: &&[Square]) -> bool {
+        **self == **other
+    }
+}
+
+impl<const N: usize> PartialEq<[Square; N]> for Path {
+    fn eq(&self, other: &[Square; N]) -> bool {
+        **self == other[..]
+    }
+}
+
+impl<'a> IntoIterator for &'a Path {
+    type Item = &'a Square;
+    type IntoIter = core::slice::Iter<'a, Square>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for Path {
+    type Item = Square;
+    type IntoIter = core::iter::Take<core::array::IntoIter<Square, MAX_PATH>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.squares.into_iter().take(usize::from(self.len))
+    }
+}

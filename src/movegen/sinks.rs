@@ -58,17 +58,7 @@ impl Sink for MoveList {
             let Err(slot) = lookup(&index, self.len(), key, same) else {
                 continue;
             };
-            let mut m = Move {
-                captured,
-                from,
-                to,
-                crowned,
-                len: path.len() as u8 + 1,
-                path: [Square::A1; MAX_PATH],
-            };
-            m.path[..path.len()].copy_from_slice(path);
-            m.path[path.len()] = to;
-            self.push(m);
+            self.push(Move::capture(from, to, captured, crowned, path));
             if let (Some(slot), Some(ix)) = (slot, index.as_deref_mut()) {
                 ix.record(slot, self.len());
             }
@@ -281,17 +271,13 @@ impl Sink for Resolve {
         self.exact |= self.prefer == Some((captured, crowned));
         if self.first.is_none() {
             let to = sq(self.to.trailing_zeros());
-            let mut m = Move {
-                captured: Bitboard::from_u64(captured),
-                from: sq(from),
+            self.first = Some(Move::capture(
+                sq(from),
                 to,
+                Bitboard::from_u64(captured),
                 crowned,
-                len: path.len() as u8 + 1,
-                path: [Square::A1; MAX_PATH],
-            };
-            m.path[..path.len()].copy_from_slice(path);
-            m.path[path.len()] = to;
-            self.first = Some(m);
+                path,
+            ));
         }
     }
 
