@@ -342,6 +342,18 @@ impl MoveList {
     pub(crate) fn clear(&mut self) {
         self.0.clear();
     }
+
+    /// The inline storage, if the list has not moved to the heap.
+    #[inline]
+    pub(crate) fn inline_mut(
+        &mut self,
+    ) -> Option<&mut arrayvec::ArrayVec<Move, { MoveList::CAPACITY }>> {
+        match &mut self.0 {
+            Spill::Inline(list) => Some(list),
+            #[cfg(feature = "alloc")]
+            Spill::Heap(_) => None,
+        }
+    }
 }
 
 impl Deref for MoveList {

@@ -694,22 +694,18 @@ impl Position {
     /// ```
     pub fn play_unchecked(&mut self, mv: &Move) {
         let (w, b, k) = self.board.raw();
-        let (own, opp) = match self.turn {
-            Color::White => (w, b),
-            Color::Black => (b, w),
-        };
-        let (own, opp, kings) = apply(
-            own,
-            opp,
-            k,
-            mv.from.index(),
-            mv.to.index(),
-            mv.captured.to_u64(),
-            mv.crowned,
-        );
+        let (from, to, captured) = (mv.from.index(), mv.to.index(), mv.captured.to_u64());
+        // One branch on the side to move rather than swapping the sides twice: every move
+        // of a node has the same side to move, so it predicts well.
         self.board = match self.turn {
-            Color::White => Board::from_raw(own, opp, kings),
-            Color::Black => Board::from_raw(opp, own, kings),
+            Color::White => {
+                let (own, opp, kings) = apply(w, b, k, from, to, captured, mv.crowned);
+                Board::from_raw(own, opp, kings)
+            }
+            Color::Black => {
+                let (own, opp, kings) = apply(b, w, k, from, to, captured, mv.crowned);
+                Board::from_raw(opp, own, kings)
+            }
         };
         self.turn = !self.turn;
     }
@@ -798,8 +794,10 @@ pub(crate) fn apply(
     let king_after = kings & f != 0 || crowned;
     let own2 = (own & !f) | t;
     let opp2 = opp & !(captured | t);
+    // Kings stay within the pieces: what is left of `kings` lies in `own2` or `opp2` (only
+    // `f`, `t` and `captured` left a side), and `t` is in `own2`.
     let kings2 = (kings & !(f | captured | t)) | if king_after { t } else { 0 };
-    (own2, opp2, kings2 & (own2 | opp2))
+    (own2, opp2, kings2)
 }
 
 impl fmt::Display for Position {

@@ -206,16 +206,52 @@ pub(crate) fn for_each_quiet<S: Side>(own: u64, opp: u64, kings: u64, mut f: imp
     }
 }
 
-/// Pushes every quiet move onto `out`.
+/// Pushes every quiet move onto `out`: a man's move crowns it on the last rank, a king's
+/// never does. The list is looked at once, not at every move: quiet moves always fit inline
+/// (at most 16 x 14 = 224 of them, see [`MoveList`]), unless an earlier long capture list
+/// left it on the heap.
 pub(crate) fn gen_quiet<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
-    for_each_quiet::<S>(own, opp, kings, |f, t| {
-        let crowned = f & kings == 0 && t & S::PROMO != 0;
-        out.push(Move::quiet(
-            sq(f.trailing_zeros()),
-            sq(t.trailing_zeros()),
-            crowned,
-        ));
-    });
+    if let Some(list) = out.inline_mut() {
+        quiet_moves::<S>(own, opp, kings, |m| list.push(m));
+    } else {
+        quiet_moves::<S>(own, opp, kings, |m| out.push(m));
+    }
+}
+
+/// Calls `push` with every quiet move.
+#[inline(always)]
+fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(Move)) {
+    let empty = !(own | opp);
+    let men = own & !kings;
+    let mut man_steps = |mut t: u64, from: fn(u64) -> u64| {
+        while t != 0 {
+            let to = t.trailing_zeros();
+            t &= t - 1;
+            let tb = 1u64 << to;
+            push(Move::quiet(
+                sq(from(tb).trailing_zeros()),
+                sq(to),
+                tb & S::PROMO != 0,
+            ));
+        }
+    };
+    man_steps(fwd::<S>(men) & empty, back::<S>);
+    man_steps(shift::<WEST>(men) & empty, |tb| tb << 1);
+    man_steps(shift::<EAST>(men) & empty, |tb| tb >> 1);
+    let occ = own | opp;
+    let mut ks = own & kings;
+    while ks != 0 {
+        let k = ks.trailing_zeros();
+        ks &= ks - 1;
+        for d in 0..4 {
+            let mut t = king_reach(k, d, occ);
+            while t != 0 {
+                let to = t.trailing_zeros();
+                t &= t - 1;
+                push(Move::quiet(sq(k), sq(to), false));
+            }
+        }
+    }
 }
 
 #[inline(always)]
