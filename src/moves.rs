@@ -43,9 +43,9 @@ pub struct Move {
     hops_lo: u64,
     hops_mid: u64,
     hops_hi: u32,
-    pub(crate) from: Square,
-    pub(crate) to: Square,
-    pub(crate) crowned: bool,
+    /// The origin (bits 0 to 5), the destination (bits 8 to 13) and crowning (bit 16), in
+    /// one word: written with one store, compared with one comparison.
+    meta: u32,
 }
 
 /// Hops held in `hops_lo` and `hops_mid` together.
@@ -56,15 +56,43 @@ const STEP: [i8; 4] = [8, 1, -8, -1];
 
 impl Move {
     pub(crate) const fn quiet(from: Square, to: Square, crowned: bool) -> Move {
+        Move::quiet_raw(from.index() as u32, to.index() as u32, crowned)
+    }
+
+    /// A quiet move between squares given by index (0 to 63).
+    #[inline(always)]
+    pub(crate) const fn quiet_raw(from: u32, to: u32, crowned: bool) -> Move {
         Move {
             captured: Bitboard::EMPTY,
             hops_lo: 0,
             hops_mid: 0,
             hops_hi: 0,
-            from,
-            to,
-            crowned,
+            meta: Move::meta(from, to, crowned),
         }
+    }
+
+    /// The `meta` word of a move from `from` to `to` (indices 0 to 63).
+    #[inline(always)]
+    pub(crate) const fn meta(from: u32, to: u32, crowned: bool) -> u32 {
+        (from & 63) | (to & 63) << 8 | (crowned as u32) << 16
+    }
+
+    /// Whether this move has the result given by a `meta` word and a captured set.
+    #[inline(always)]
+    pub(crate) fn has_result(&self, meta: u32, captured: u64) -> bool {
+        self.meta == meta && self.captured.to_u64() == captured
+    }
+
+    /// The index (0 to 63) of the origin.
+    #[inline(always)]
+    pub(crate) const fn origin_index(&self) -> u8 {
+        (self.meta & 63) as u8
+    }
+
+    /// The index (0 to 63) of the destination.
+    #[inline(always)]
+    pub(crate) const fn dest_index(&self) -> u8 {
+        (self.meta >> 8 & 63) as u8
     }
 
     /// A capture with the landing squares `before` ahead of its last one, `to`. `before` has
@@ -83,9 +111,7 @@ impl Move {
             hops_lo: 0,
             hops_mid: 0,
             hops_hi: 0,
-            from,
-            to,
-            crowned,
+            meta: Move::meta(u32::from(from.index()), u32::from(to.index()), crowned),
         };
         let mut at = from;
         for (i, &next) in before.iter().enumerate().take(MAX_PATH - 1) {
@@ -145,7 +171,7 @@ impl Move {
     /// # Ok::<(), turkish_draughts::ParseMoveError>(())
     /// ```
     pub const fn from(&self) -> Square {
-        self.from
+        Square::ALL[self.origin_index() as usize]
     }
 
     /// The square the moving piece ends on. It may equal [`from`](Move::from) when a king
@@ -158,7 +184,7 @@ impl Move {
     /// # Ok::<(), turkish_draughts::ParseMoveError>(())
     /// ```
     pub const fn to(&self) -> Square {
-        self.to
+        Square::ALL[self.dest_index() as usize]
     }
 
     /// The squares of the pieces this move captures (empty for a quiet move).
@@ -194,7 +220,7 @@ impl Move {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn is_crowning(&self) -> bool {
-        self.crowned
+        self.meta >> 16 & 1 != 0
     }
 
     /// One landing path of the move: every square the piece lands on, in order, after
@@ -216,20 +242,20 @@ impl Move {
             len: 0,
         };
         let landings = (self.captured.count() as usize).clamp(1, MAX_PATH);
-        let mut at = self.from.index() as i32;
+        let mut at = i32::from(self.origin_index());
         for i in 0..landings - 1 {
             let code = self.get_hop(i);
             let dist = (code >> 2) as i32 + 1;
             at = (at + i32::from(STEP[(code & 3) as usize]) * dist) & 63;
             path.squares[i] = Square::ALL[at as usize];
         }
-        path.squares[landings - 1] = self.to;
+        path.squares[landings - 1] = self.to();
         path.len = landings as u8;
         path
     }
 
     fn key(&self) -> (Square, Square, Bitboard, bool) {
-        (self.from, self.to, self.captured, self.crowned)
+        (self.from(), self.to(), self.captured, self.is_crowning())
     }
 }
 
@@ -263,7 +289,7 @@ impl Ord for Move {
 impl fmt::Display for Move {
     /// The full landing path: `d3-d4` for a quiet move, `b3xd3xd5` for a capture.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.from)?;
+        write!(f, "{}", self.from())?;
         let sep = if self.is_capture() { 'x' } else { '-' };
         for sq in &self.path() {
             write!(f, "{sep}{sq}")?;
@@ -285,7 +311,7 @@ impl fmt::Debug for Move {
             }
             f.write_str("}")?;
         }
-        if self.crowned {
+        if self.is_crowning() {
             f.write_str(" crowned")?;
         }
         f.write_str(")")

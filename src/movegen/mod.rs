@@ -52,6 +52,8 @@ pub(crate) trait Side {
     const FWD: usize;
     /// The rank on which this side's men are crowned.
     const PROMO: u64;
+    /// The change of square index of a step forward.
+    const FWD_STEP: i32;
 }
 
 pub(crate) struct White;
@@ -61,12 +63,14 @@ impl Side for White {
     type Other = Black;
     const FWD: usize = NORTH;
     const PROMO: u64 = RANK_8;
+    const FWD_STEP: i32 = 8;
 }
 
 impl Side for Black {
     type Other = White;
     const FWD: usize = SOUTH;
     const PROMO: u64 = RANK_1;
+    const FWD_STEP: i32 = -8;
 }
 
 /// One step forward for the men of side `S`.

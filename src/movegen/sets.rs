@@ -223,21 +223,18 @@ pub(crate) fn gen_quiet<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveL
 fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(Move)) {
     let empty = !(own | opp);
     let men = own & !kings;
-    let mut man_steps = |mut t: u64, from: fn(u64) -> u64| {
+    // A man's step: the origin is the destination plus a fixed offset.
+    let mut man_steps = |mut t: u64, back: i32| {
         while t != 0 {
             let to = t.trailing_zeros();
             t &= t - 1;
-            let tb = 1u64 << to;
-            push(Move::quiet(
-                sq(from(tb).trailing_zeros()),
-                sq(to),
-                tb & S::PROMO != 0,
-            ));
+            let crowned = S::PROMO >> to & 1 != 0;
+            push(Move::quiet_raw(to.wrapping_add_signed(back), to, crowned));
         }
     };
-    man_steps(fwd::<S>(men) & empty, back::<S>);
-    man_steps(shift::<WEST>(men) & empty, |tb| tb << 1);
-    man_steps(shift::<EAST>(men) & empty, |tb| tb >> 1);
+    man_steps(fwd::<S>(men) & empty, -S::FWD_STEP);
+    man_steps(shift::<WEST>(men) & empty, 1);
+    man_steps(shift::<EAST>(men) & empty, -1);
     let occ = own | opp;
     let mut ks = own & kings;
     while ks != 0 {
@@ -248,7 +245,7 @@ fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(Mov
             while t != 0 {
                 let to = t.trailing_zeros();
                 t &= t - 1;
-                push(Move::quiet(sq(k), sq(to), false));
+                push(Move::quiet_raw(k, to, false));
             }
         }
     }

@@ -50,10 +50,8 @@ impl Sink for MoveList {
         while tos != 0 {
             let to = sq(tos.trailing_zeros());
             tos &= tos - 1;
-            let same = |i: usize| {
-                let m = &self[i];
-                m.captured == captured && m.to == to && m.from == from && m.crowned == crowned
-            };
+            let meta = Move::meta(u32::from(from.index()), u32::from(to.index()), crowned);
+            let same = |i: usize| self[i].has_result(meta, captured.to_u64());
             let key = || move_key(from, to, captured, crowned);
             let Err(slot) = lookup(&index, self.len(), key, same) else {
                 continue;
