@@ -48,6 +48,43 @@ pub struct Move {
     meta: u32,
 }
 
+/// The hop codes of [`Move::hop`] for every pair of squares (pairs on no common rank or
+/// file, which no path has, get some code: it is never read back).
+static HOPS: [[u8; 64]; 64] = hop_table();
+
+const fn hop_table() -> [[u8; 64]; 64] {
+    let mut t = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let d = b as i32 - a as i32;
+            let (dir, dist) = if a >> 3 == b >> 3 {
+                if d > 0 {
+                    (1, d)
+                } else {
+                    (3, -d)
+                }
+            } else if d > 0 {
+                (0, d >> 3)
+            } else {
+                (2, (-d) >> 3)
+            };
+            let dist = if dist < 1 {
+                1
+            } else if dist > 8 {
+                8
+            } else {
+                dist
+            };
+            t[a][b] = (dir | (dist - 1) << 2) as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
 /// Hops held in `hops_lo` and `hops_mid` together.
 const WIDE_HOPS: usize = 25;
 
@@ -122,23 +159,10 @@ impl Move {
     }
 
     /// The 5-bit code of the hop from `a` to `b` on one rank or file: the direction (north,
-    /// east, south, west) in the low two bits, the distance minus one above.
+    /// east, south, west) in the low two bits, the distance minus one above. A table look-up.
     #[inline(always)]
     fn hop(a: Square, b: Square) -> u32 {
-        let (a, b) = (i32::from(a.index()), i32::from(b.index()));
-        let d = b - a;
-        let (dir, dist) = if a >> 3 == b >> 3 {
-            if d > 0 {
-                (1, d)
-            } else {
-                (3, -d)
-            }
-        } else if d > 0 {
-            (0, d >> 3)
-        } else {
-            (2, (-d) >> 3)
-        };
-        (dir | ((dist - 1).clamp(0, 7) as u32) << 2) & 31
+        u32::from(HOPS[usize::from(a.index())][usize::from(b.index())])
     }
 
     #[inline(always)]
