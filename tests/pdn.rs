@@ -160,7 +160,7 @@ fn broken_files_report_and_recover() {
         (
             "broken_fen.pdn",
             &["line 2, column 7: bad FEN tag \"W:Wa1,b2:Bh7\": invalid position: a man stands on \
-               the back rank square a1"],
+               a1, on its side's own back rank, which men never reach"],
             1,
         ),
         (
