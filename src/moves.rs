@@ -123,13 +123,14 @@ impl Move {
     /// The index (0 to 63) of the origin.
     #[inline(always)]
     pub(crate) const fn origin_index(&self) -> u8 {
-        (self.meta & 63) as u8
+        // (`meta` is only built by `Move::meta`, which keeps each index below 64.)
+        self.meta as u8
     }
 
     /// The index (0 to 63) of the destination.
     #[inline(always)]
     pub(crate) const fn dest_index(&self) -> u8 {
-        (self.meta >> 8 & 63) as u8
+        (self.meta >> 8) as u8
     }
 
     /// A capture with the landing squares `before` ahead of its last one, `to`. `before` has
@@ -195,7 +196,7 @@ impl Move {
     /// # Ok::<(), turkish_draughts::ParseMoveError>(())
     /// ```
     pub const fn from(&self) -> Square {
-        Square::ALL[self.origin_index() as usize]
+        Square::ALL[self.origin_index() as usize & 63]
     }
 
     /// The square the moving piece ends on. It may equal [`from`](Move::from) when a king
@@ -208,7 +209,7 @@ impl Move {
     /// # Ok::<(), turkish_draughts::ParseMoveError>(())
     /// ```
     pub const fn to(&self) -> Square {
-        Square::ALL[self.dest_index() as usize]
+        Square::ALL[self.dest_index() as usize & 63]
     }
 
     /// The squares of the pieces this move captures (empty for a quiet move).
