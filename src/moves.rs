@@ -526,3 +526,37 @@ impl IntoIterator for Path {
         self.squares.into_iter().take(usize::from(self.len))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The longest path a move can have (32 landings, 31 hops before the last) comes back
+    /// square for square, at every distance from 1 to 7 and in every direction.
+    #[test]
+    fn longest_paths_unpack_exactly() {
+        let cycle = [Square::A8, Square::H8, Square::H1, Square::A1];
+        let steps = [Square::A2, Square::B2, Square::B1, Square::A1];
+        for pattern in [cycle, steps] {
+            let mut path = [Square::A1; MAX_PATH];
+            for (i, sq) in path.iter_mut().enumerate() {
+                *sq = pattern[i % 4];
+            }
+            let captured = Bitboard::from_u64(u64::MAX >> 32);
+            let to = path[MAX_PATH - 1];
+            let m = Move::capture(Square::A1, to, captured, false, &path[..MAX_PATH - 1]);
+            assert_eq!(m.path(), &path[..]);
+        }
+        let mixed = [Square::A3, Square::F3, Square::F4, Square::C4, Square::C2];
+        let m = Move::capture(
+            Square::A1,
+            Square::C2,
+            Bitboard::from_u64(0b11111),
+            true,
+            &mixed[..4],
+        );
+        assert_eq!(m.path(), mixed);
+        assert!(m.is_crowning());
+        assert_eq!((m.from(), m.to()), (Square::A1, Square::C2));
+    }
+}
