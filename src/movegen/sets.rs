@@ -210,6 +210,7 @@ pub(crate) fn for_each_quiet<S: Side>(own: u64, opp: u64, kings: u64, mut f: imp
 /// never does. The list is looked at once, not at every move: quiet moves always fit inline
 /// (at most 16 x 14 = 224 of them, see [`MoveList`]), unless an earlier long capture list
 /// left it on the heap.
+#[inline(always)]
 pub(crate) fn gen_quiet<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
     if let Some(list) = out.inline_mut() {
         quiet_moves::<S>(own, opp, kings, |m| list.push(m));
