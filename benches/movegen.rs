@@ -6,11 +6,11 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use turkish_draughts::{perft, Position, RuleSet, Setup};
+use turkish_draughts::{perft, MoveList, Position, RuleSet, Setup};
 
 fn positions(text: &str, rules: RuleSet) -> Vec<Position> {
     text.lines()
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|fen| {
             let setup: Setup = fen.parse().expect("valid FEN");
             Position::from_setup_relaxed(&setup, rules).expect("valid position")
@@ -79,6 +79,62 @@ fn perft_start(c: &mut Criterion) {
     group.finish();
 }
 
+/// Full-list perft, the way an engine walks the tree: every node generates its whole list
+/// with `legal_moves_into` and plays every move on a copy with `play_unchecked`.
+fn full_list_perft(pos: &Position, depth: usize, lists: &mut [MoveList]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (list, rest) = lists.split_first_mut().expect("one list per ply");
+    pos.legal_moves_into(list);
+    let mut n = 0;
+    for m in list.iter() {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        n += full_list_perft(&child, depth - 1, rest);
+    }
+    n
+}
+
+/// [`full_list_perft`] from the start (depth 6) and over bench.fen (depth 4), and one move
+/// list of each position of `tests/data/game-positions.fen` (positions of 1 000 random
+/// games).
+fn full_lists(c: &mut Criterion) {
+    let mut group = c.benchmark_group("full-list");
+    group.sample_size(10);
+    let start = Position::new(RuleSet::Tudaf);
+    let mut lists = vec![MoveList::new(); 6];
+    group.bench_function("start/6", |b| {
+        b.iter(|| full_list_perft(black_box(&start), 6, &mut lists))
+    });
+    let bench = positions(include_str!("../tests/data/bench.fen"), RuleSet::Tudaf);
+    group.bench_function("bench-suite/4", |b| {
+        b.iter(|| {
+            bench
+                .iter()
+                .map(|p| full_list_perft(black_box(p), 4, &mut lists))
+                .sum::<u64>()
+        })
+    });
+    let games: Vec<Position> = positions(
+        include_str!("../tests/data/game-positions.fen"),
+        RuleSet::Tudaf,
+    );
+    let mut list = MoveList::new();
+    group.throughput(Throughput::Elements(games.len() as u64));
+    group.bench_function("game-positions", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for p in &games {
+                p.legal_moves_into(&mut list);
+                n += black_box(&list).len();
+            }
+            n
+        })
+    });
+    group.finish();
+}
+
 fn perft_bench_suite(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft/bench-suite");
     group.sample_size(10);
@@ -96,6 +152,7 @@ criterion_group!(
     captures,
     move_lists,
     perft_start,
-    perft_bench_suite
+    perft_bench_suite,
+    full_lists
 );
 criterion_main!(benches);

@@ -34,8 +34,6 @@ mod color;
 mod fen;
 #[cfg(feature = "alloc")]
 mod game;
-#[cfg(feature = "alloc")]
-mod layered;
 mod movegen;
 mod moves;
 mod notation;
@@ -64,7 +62,7 @@ pub use color::Color;
 pub use fen::FenError;
 #[cfg(feature = "alloc")]
 pub use game::{Game, PlayError};
-pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList};
+pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList, Path};
 pub use notation::{CapturedNotation, JumpError, ParseMoveError, UncheckedMove};
 #[cfg(feature = "std")]
 pub use parallel::{divide_parallel, perft_parallel};

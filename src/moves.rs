@@ -36,24 +36,154 @@ pub(crate) const MAX_PATH: usize = MAX_PIECES_UNLIMITED as usize;
 #[derive(Clone, Copy)]
 pub struct Move {
     pub(crate) captured: Bitboard,
-    pub(crate) from: Square,
-    pub(crate) to: Square,
-    pub(crate) crowned: bool,
-    pub(crate) len: u8,
-    pub(crate) path: [Square; MAX_PATH],
+    /// The landing path before [`to`](Move::to), as hops of 5 bits each (see [`Move::hop`]):
+    /// hops 0 to 24 in `hops_lo` and `hops_mid` (read as one `u128`), hops 25 to 30 in
+    /// `hops_hi`. A path has one landing per captured piece, at most [`MAX_PATH`], so at most
+    /// `MAX_PATH - 1 = 31` hops before the last landing: all fit.
+    hops_lo: u64,
+    hops_mid: u64,
+    hops_hi: u32,
+    /// The origin (bits 0 to 5), the destination (bits 8 to 13) and crowning (bit 16), in
+    /// one word: written with one store, compared with one comparison.
+    meta: u32,
 }
+
+/// The hop codes of [`Move::hop`] for every pair of squares (pairs on no common rank or
+/// file, which no path has, get some code: it is never read back).
+static HOPS: [[u8; 64]; 64] = hop_table();
+
+const fn hop_table() -> [[u8; 64]; 64] {
+    let mut t = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let d = b as i32 - a as i32;
+            let (dir, dist) = if a >> 3 == b >> 3 {
+                if d > 0 {
+                    (1, d)
+                } else {
+                    (3, -d)
+                }
+            } else if d > 0 {
+                (0, d >> 3)
+            } else {
+                (2, (-d) >> 3)
+            };
+            let dist = if dist < 1 {
+                1
+            } else if dist > 8 {
+                8
+            } else {
+                dist
+            };
+            t[a][b] = (dir | (dist - 1) << 2) as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// Hops held in `hops_lo` and `hops_mid` together.
+const WIDE_HOPS: usize = 25;
+
+/// Square steps of the hop directions: north, east, south, west.
+const STEP: [i8; 4] = [8, 1, -8, -1];
 
 impl Move {
     pub(crate) const fn quiet(from: Square, to: Square, crowned: bool) -> Move {
-        let mut path = [Square::A1; MAX_PATH];
-        path[0] = to;
+        Move::quiet_raw(from.index() as u32, to.index() as u32, crowned)
+    }
+
+    /// A quiet move between squares given by index (0 to 63).
+    #[inline(always)]
+    pub(crate) const fn quiet_raw(from: u32, to: u32, crowned: bool) -> Move {
         Move {
             captured: Bitboard::EMPTY,
-            from,
-            to,
-            crowned,
-            len: 1,
-            path,
+            hops_lo: 0,
+            hops_mid: 0,
+            hops_hi: 0,
+            meta: Move::meta(from, to, crowned),
+        }
+    }
+
+    /// The `meta` word of a move from `from` to `to` (indices 0 to 63).
+    #[inline(always)]
+    pub(crate) const fn meta(from: u32, to: u32, crowned: bool) -> u32 {
+        (from & 63) | (to & 63) << 8 | (crowned as u32) << 16
+    }
+
+    /// Whether this move has the result given by a `meta` word and a captured set.
+    #[inline(always)]
+    pub(crate) fn has_result(&self, meta: u32, captured: u64) -> bool {
+        self.meta == meta && self.captured.to_u64() == captured
+    }
+
+    /// The index (0 to 63) of the origin.
+    #[inline(always)]
+    pub(crate) const fn origin_index(&self) -> u8 {
+        // (`meta` is only built by `Move::meta`, which keeps each index below 64.)
+        self.meta as u8
+    }
+
+    /// The index (0 to 63) of the destination.
+    #[inline(always)]
+    pub(crate) const fn dest_index(&self) -> u8 {
+        (self.meta >> 8) as u8
+    }
+
+    /// A capture with the landing squares `before` ahead of its last one, `to`. `before` has
+    /// one square fewer than `captured`, and each landing is on the rank or file of the one
+    /// before it (as every legal capture path is).
+    #[inline]
+    pub(crate) fn capture(
+        from: Square,
+        to: Square,
+        captured: Bitboard,
+        crowned: bool,
+        before: &[Square],
+    ) -> Move {
+        let mut m = Move {
+            captured,
+            hops_lo: 0,
+            hops_mid: 0,
+            hops_hi: 0,
+            meta: Move::meta(u32::from(from.index()), u32::from(to.index()), crowned),
+        };
+        let mut at = from;
+        for (i, &next) in before.iter().enumerate().take(MAX_PATH - 1) {
+            m.set_hop(i, Move::hop(at, next));
+            at = next;
+        }
+        m
+    }
+
+    /// The 5-bit code of the hop from `a` to `b` on one rank or file: the direction (north,
+    /// east, south, west) in the low two bits, the distance minus one above. A table look-up.
+    #[inline(always)]
+    fn hop(a: Square, b: Square) -> u32 {
+        u32::from(HOPS[usize::from(a.index())][usize::from(b.index())])
+    }
+
+    #[inline(always)]
+    fn set_hop(&mut self, i: usize, code: u32) {
+        if i < WIDE_HOPS {
+            let wide = u128::from(code) << (5 * i);
+            self.hops_lo |= wide as u64;
+            self.hops_mid |= (wide >> 64) as u64;
+        } else {
+            self.hops_hi |= code << (5 * (i - WIDE_HOPS));
+        }
+    }
+
+    #[inline(always)]
+    fn get_hop(&self, i: usize) -> u32 {
+        if i < WIDE_HOPS {
+            let wide = u128::from(self.hops_lo) | u128::from(self.hops_mid) << 64;
+            (wide >> (5 * i)) as u32 & 31
+        } else {
+            (self.hops_hi >> (5 * (i - WIDE_HOPS))) & 31
         }
     }
 
@@ -66,7 +196,7 @@ impl Move {
     /// # Ok::<(), turkish_draughts::ParseMoveError>(())
     /// ```
     pub const fn from(&self) -> Square {
-        self.from
+        Square::ALL[self.origin_index() as usize & 63]
     }
 
     /// The square the moving piece ends on. It may equal [`from`](Move::from) when a king
@@ -79,7 +209,7 @@ impl Move {
     /// # Ok::<(), turkish_draughts::ParseMoveError>(())
     /// ```
     pub const fn to(&self) -> Square {
-        self.to
+        Square::ALL[self.dest_index() as usize & 63]
     }
 
     /// The squares of the pieces this move captures (empty for a quiet move).
@@ -115,26 +245,42 @@ impl Move {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn is_crowning(&self) -> bool {
-        self.crowned
+        self.meta >> 16 & 1 != 0
     }
 
     /// One landing path of the move: every square the piece lands on, in order, after
     /// [`from`](Move::from). For a quiet move it is just the destination. The last square is
-    /// always [`to`](Move::to).
+    /// always [`to`](Move::to). The move keeps its path packed; this unpacks it into a
+    /// [`Path`], which derefs to a slice of squares.
     ///
     /// ```
     /// use turkish_draughts::{Position, RuleSet, Square};
     /// let pos = Position::from_fen("B:Wb3,c4,d3,e5:Bc5,Kh8", RuleSet::Default)?;
     /// let m = pos.parse_move("c5xa3")?;
     /// assert_eq!(m.path(), [Square::C3, Square::A3]);
+    /// assert_eq!(m.path().len(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn path(&self) -> &[Square] {
-        &self.path[..usize::from(self.len)]
+    pub fn path(&self) -> Path {
+        let mut path = Path {
+            squares: [Square::A1; MAX_PATH],
+            len: 0,
+        };
+        let landings = (self.captured.count() as usize).clamp(1, MAX_PATH);
+        let mut at = i32::from(self.origin_index());
+        for i in 0..landings - 1 {
+            let code = self.get_hop(i);
+            let dist = (code >> 2) as i32 + 1;
+            at = (at + i32::from(STEP[(code & 3) as usize]) * dist) & 63;
+            path.squares[i] = Square::ALL[at as usize];
+        }
+        path.squares[landings - 1] = self.to();
+        path.len = landings as u8;
+        path
     }
 
     fn key(&self) -> (Square, Square, Bitboard, bool) {
-        (self.from, self.to, self.captured, self.crowned)
+        (self.from(), self.to(), self.captured, self.is_crowning())
     }
 }
 
@@ -168,9 +314,9 @@ impl Ord for Move {
 impl fmt::Display for Move {
     /// The full landing path: `d3-d4` for a quiet move, `b3xd3xd5` for a capture.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.from)?;
+        write!(f, "{}", self.from())?;
         let sep = if self.is_capture() { 'x' } else { '-' };
-        for sq in self.path() {
+        for sq in &self.path() {
             write!(f, "{sep}{sq}")?;
         }
         Ok(())
@@ -190,7 +336,7 @@ impl fmt::Debug for Move {
             }
             f.write_str("}")?;
         }
-        if self.crowned {
+        if self.is_crowning() {
             f.write_str(" crowned")?;
         }
         f.write_str(")")
@@ -247,6 +393,18 @@ impl MoveList {
     pub(crate) fn clear(&mut self) {
         self.0.clear();
     }
+
+    /// The inline storage, if the list has not moved to the heap.
+    #[inline]
+    pub(crate) fn inline_mut(
+        &mut self,
+    ) -> Option<&mut arrayvec::ArrayVec<Move, { MoveList::CAPACITY }>> {
+        match &mut self.0 {
+            Spill::Inline(list) => Some(list),
+            #[cfg(feature = "alloc")]
+            Spill::Heap(_) => None,
+        }
+    }
 }
 
 impl Deref for MoveList {
@@ -294,3 +452,111 @@ impl Iterator for IntoIter {
 
 impl ExactSizeIterator for IntoIter {}
 impl core::iter::FusedIterator for IntoIter {}
+
+/// The landing path of a [`Move`], unpacked by [`Move::path`]: up to [`MAX_PIECES_UNLIMITED`]
+/// squares on the stack. It derefs to a slice of [`Square`]s and compares equal to slices and
+/// arrays of squares.
+///
+/// ```
+/// use turkish_draughts::{Position, Square};
+/// let m = Position::start().parse_move("d3-d4")?;
+/// let path = m.path();
+/// assert_eq!(path, [Square::D4]);
+/// assert_eq!(path.first(), Some(&Square::D4));
+/// assert_eq!(path.into_iter().count(), 1);
+/// # Ok::<(), turkish_draughts::ParseMoveError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Path {
+    squares: [Square; MAX_PATH],
+    len: u8,
+}
+
+impl Deref for Path {
+    type Target = [Square];
+    fn deref(&self) -> &[Square] {
+        &self.squares[..usize::from(self.len)]
+    }
+}
+
+impl fmt::Debug for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Path {
+    fn eq(&self, other: &Path) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Path {}
+
+impl PartialEq<[Square]> for Path {
+    fn eq(&self, other: &[Square]) -> bool {
+        **self == *other
+    }
+}
+
+impl PartialEq<&[Square]> for Path {
+    fn eq(&self, other: &&[Square]) -> bool {
+        **self == **other
+    }
+}
+
+impl<const N: usize> PartialEq<[Square; N]> for Path {
+    fn eq(&self, other: &[Square; N]) -> bool {
+        **self == other[..]
+    }
+}
+
+impl<'a> IntoIterator for &'a Path {
+    type Item = &'a Square;
+    type IntoIter = core::slice::Iter<'a, Square>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for Path {
+    type Item = Square;
+    type IntoIter = core::iter::Take<core::array::IntoIter<Square, MAX_PATH>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.squares.into_iter().take(usize::from(self.len))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The longest path a move can have (32 landings, 31 hops before the last) comes back
+    /// square for square, at every distance from 1 to 7 and in every direction.
+    #[test]
+    fn longest_paths_unpack_exactly() {
+        let cycle = [Square::A8, Square::H8, Square::H1, Square::A1];
+        let steps = [Square::A2, Square::B2, Square::B1, Square::A1];
+        for pattern in [cycle, steps] {
+            let mut path = [Square::A1; MAX_PATH];
+            for (i, sq) in path.iter_mut().enumerate() {
+                *sq = pattern[i % 4];
+            }
+            let captured = Bitboard::from_u64(u64::MAX >> 32);
+            let to = path[MAX_PATH - 1];
+            let m = Move::capture(Square::A1, to, captured, false, &path[..MAX_PATH - 1]);
+            assert_eq!(m.path(), &path[..]);
+        }
+        let mixed = [Square::A3, Square::F3, Square::F4, Square::C4, Square::C2];
+        let m = Move::capture(
+            Square::A1,
+            Square::C2,
+            Bitboard::from_u64(0b11111),
+            true,
+            &mixed[..4],
+        );
+        assert_eq!(m.path(), mixed);
+        assert!(m.is_crowning());
+        assert_eq!((m.from(), m.to()), (Square::A1, Square::C2));
+    }
+}

@@ -208,7 +208,11 @@ impl IllegalMoveReason {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 match self.0 {
                     IllegalMoveReason::NoPiece => {
-                        write!(f, "no piece of the side to move stands on {}", self.1.from)
+                        write!(
+                            f,
+                            "no piece of the side to move stands on {}",
+                            self.1.from()
+                        )
                     }
                     IllegalMoveReason::CaptureRequired => {
                         f.write_str("capturing is compulsory in this position")
@@ -256,10 +260,10 @@ fn resolve_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, out: &
 }
 
 fn is_quiet_move_of<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, mv: &Move) -> bool {
-    let (from, to) = (mv.from.bitboard().to_u64(), mv.to.bitboard().to_u64());
+    let (from, to) = (1u64 << mv.origin_index(), 1u64 << mv.dest_index());
     let mut found = false;
     movegen::for_each_quiet::<S>(own, opp, kings, |f, t| {
-        found |= f == from && t == to && mv.crowned == (f & kings == 0 && t & S::PROMO != 0);
+        found |= f == from && t == to && mv.is_crowning() == (f & kings == 0 && t & S::PROMO != 0);
     });
     found
 }
@@ -599,15 +603,15 @@ impl Position {
     /// is checked against the quiet moves of its piece, a capture by a search that only
     /// keeps the longest captures' length and whether `mv` is among them.
     fn illegal_reason(&self, mv: &Move) -> Option<IllegalMoveReason> {
-        if !self.board.by_color(self.turn).contains(mv.from) {
+        if !self.board.by_color(self.turn).contains(mv.from()) {
             return Some(IllegalMoveReason::NoPiece);
         }
         let legal = if self.has_capture() {
             if !mv.is_capture() {
                 return Some(IllegalMoveReason::CaptureRequired);
             }
-            let want = (mv.captured.to_u64(), mv.crowned);
-            self.resolve(mv.from, Some(mv.to), Some(want), None)
+            let want = (mv.captured.to_u64(), mv.is_crowning());
+            self.resolve(mv.from(), Some(mv.to()), Some(want), None)
                 .matches()
                 > 0
         } else {
@@ -694,22 +698,18 @@ impl Position {
     /// ```
     pub fn play_unchecked(&mut self, mv: &Move) {
         let (w, b, k) = self.board.raw();
-        let (own, opp) = match self.turn {
-            Color::White => (w, b),
-            Color::Black => (b, w),
-        };
-        let (own, opp, kings) = apply(
-            own,
-            opp,
-            k,
-            mv.from.index(),
-            mv.to.index(),
-            mv.captured.to_u64(),
-            mv.crowned,
-        );
+        let (from, to, captured) = (mv.origin_index(), mv.dest_index(), mv.captured.to_u64());
+        // One branch on the side to move rather than swapping the sides twice: every move
+        // of a node has the same side to move, so it predicts well.
         self.board = match self.turn {
-            Color::White => Board::from_raw(own, opp, kings),
-            Color::Black => Board::from_raw(opp, own, kings),
+            Color::White => {
+                let (own, opp, kings) = apply(w, b, k, from, to, captured, mv.is_crowning());
+                Board::from_raw(own, opp, kings)
+            }
+            Color::Black => {
+                let (own, opp, kings) = apply(b, w, k, from, to, captured, mv.is_crowning());
+                Board::from_raw(opp, own, kings)
+            }
         };
         self.turn = !self.turn;
     }
@@ -798,8 +798,10 @@ pub(crate) fn apply(
     let king_after = kings & f != 0 || crowned;
     let own2 = (own & !f) | t;
     let opp2 = opp & !(captured | t);
+    // Kings stay within the pieces: what is left of `kings` lies in `own2` or `opp2` (only
+    // `f`, `t` and `captured` left a side), and `t` is in `own2`.
     let kings2 = (kings & !(f | captured | t)) | if king_after { t } else { 0 };
-    (own2, opp2, kings2 & (own2 | opp2))
+    (own2, opp2, kings2)
 }
 
 impl fmt::Display for Position {

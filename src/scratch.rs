@@ -5,7 +5,7 @@
 use alloc::{boxed::Box, vec};
 
 #[cfg(feature = "alloc")]
-use crate::layered::Layers;
+use crate::movegen::layered::Layers;
 #[cfg(feature = "alloc")]
 use crate::movegen::{MemoSlot, INDEX_SLOTS, MEMO_SLOTS};
 

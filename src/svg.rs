@@ -390,7 +390,7 @@ fn write_svg(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::
             out.push_str("</g>\n");
         }
         let mut at = mv.from();
-        for &to in mv.path() {
+        for to in mv.path() {
             let (x1, y1) = opts.centre(at);
             let (x2, y2) = opts.centre(to);
             // Stop short of the centre so that the head points at it.

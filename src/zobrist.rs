@@ -127,10 +127,10 @@ impl Position {
             Color::White => (0, 2),
             Color::Black => (2, 0),
         };
-        let from = mv.from.index() as usize;
-        let to = mv.to.index() as usize;
+        let from = mv.origin_index() as usize;
+        let to = mv.dest_index() as usize;
         let was_king = (k >> from) & 1;
-        let is_king = was_king | u64::from(mv.crowned);
+        let is_king = was_king | u64::from(mv.is_crowning());
         let captured = mv.captured.to_u64();
         TABLE.side
             ^ TABLE.pieces[own + was_king as usize][from]

@@ -95,3 +95,32 @@ fn quiet_moves_fit_the_inline_capacity() {
     let n = pos.legal_moves().len();
     assert!(n <= 16 * 14 && 16 * 14 <= MoveList::CAPACITY, "{n}");
 }
+
+/// A move is packed (its landing path as 5-bit hops): 32 bytes, a list of 256 moves 8 KB.
+#[test]
+fn move_is_32_bytes_and_keeps_its_longest_paths() {
+    assert_eq!(std::mem::size_of::<turkish_draughts::Move>(), 32);
+    // The longest paths round-trip through the packing: every move of the worst-case
+    // positions prints a path that parses back to the same move with the same path.
+    for line in include_str!("data/worst-case.fen").lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let setup: turkish_draughts::Setup = line.parse().unwrap();
+        let pos = turkish_draughts::Position::from_setup_relaxed(
+            &setup,
+            turkish_draughts::RuleSet::Default,
+        )
+        .unwrap();
+        let moves = pos.legal_moves();
+        let longest = moves.iter().map(|m| m.path().len()).max().unwrap();
+        assert!(longest >= 8, "{line}: longest path {longest}");
+        for m in moves.iter() {
+            assert_eq!(m.path().len(), m.captured().count() as usize);
+            let back = pos.parse_move(&m.to_string()).unwrap();
+            assert_eq!(back, *m);
+            assert_eq!(back.path(), m.path());
+        }
+    }
+}

@@ -568,7 +568,7 @@ proptest! {
             let pos = make_position(&cells, white, false, rules);
             let moves = pos.legal_moves();
             for (m, edit) in moves.iter().filter(|m| m.is_capture()).zip(&edits) {
-                let path = mutate(m.path(), edit);
+                let path = mutate(&m.path(), edit);
                 let text: Vec<String> = std::iter::once(m.from()).chain(path).map(|s| s.to_string()).collect();
                 let text = text.join("x");
                 match pos.parse_move(&text) {

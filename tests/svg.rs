@@ -202,7 +202,7 @@ fn a_shown_capture_has_one_arrow_per_landing_and_one_mark_per_captured_piece() {
         assert_eq!(arrows.len(), m.path().len());
         assert_eq!(arrows.len(), 4);
         let mut at = m.from();
-        for (arrow, &to) in arrows.iter().zip(m.path()) {
+        for (arrow, to) in arrows.iter().zip(m.path()) {
             assert!(inside(at, num(arrow, "x1"), num(arrow, "y1")), "from {at}");
             assert!(inside(to, num(arrow, "x2"), num(arrow, "y2")), "to {to}");
             assert_eq!(arrow.attribute("marker-end"), Some("url(#arrowhead)"));

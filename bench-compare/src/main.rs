@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use turkish_draughts::{perft, Color, Position, RuleSet, Setup};
+use turkish_draughts::{perft, Color, MoveList, Position, RuleSet, Setup};
 
 const COMMAND: &str = "cargo run --release --manifest-path bench-compare/Cargo.toml";
 
@@ -28,6 +28,8 @@ struct Options {
     start_depth: u32,
     bench_depth: u32,
     check_depth: u32,
+    /// Run only the full-list workloads (d. and e.).
+    only_fulllist: bool,
 }
 
 fn usage() -> String {
@@ -38,13 +40,15 @@ fn usage() -> String {
          --quick          smoke run: start-position perft(7), bench.fen sum at depth 5\n\
          --start-depth D  depth of the start-position perft (default 8, quick 7)\n\
          --bench-depth D  depth of the bench.fen perft sum (default 7, quick 5)\n\
-         --check-depth D  depth of the untimed node-count cross-check (default 4, quick 3)"
+         --check-depth D  depth of the untimed node-count cross-check (default 4, quick 3)\n\
+         --only fulllist  only the full-list workloads (d. and e.): quick to measure"
     )
 }
 
 fn parse_args() -> Result<Options, String> {
     let mut reps = 5;
     let mut quick = false;
+    let mut only_fulllist = false;
     let (mut start_depth, mut bench_depth, mut check_depth) = (None, None, None);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -59,6 +63,10 @@ fn parse_args() -> Result<Options, String> {
             "--start-depth" => start_depth = Some(number("--start-depth")?),
             "--bench-depth" => bench_depth = Some(number("--bench-depth")?),
             "--check-depth" => check_depth = Some(number("--check-depth")?),
+            "--only" => match args.next().as_deref() {
+                Some("fulllist") => only_fulllist = true,
+                other => return Err(format!("--only: expected fulllist, got {other:?}")),
+            },
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument: {other}")),
         }
@@ -72,6 +80,7 @@ fn parse_args() -> Result<Options, String> {
         start_depth: start_depth.unwrap_or(if quick { 7 } else { 8 }),
         bench_depth: bench_depth.unwrap_or(if quick { 5 } else { 7 }),
         check_depth: check_depth.unwrap_or(if quick { 3 } else { 4 }),
+        only_fulllist,
     })
 }
 
@@ -277,6 +286,11 @@ fn run() -> Result<bool, String> {
     let mut found = load("worst-case-found.fen")?;
     found.truncate(3);
     let mut ok = true;
+
+    full_list(&opts, &bench)?;
+    if opts.only_fulllist {
+        return Ok(ok);
+    }
 
     // Untimed correctness cross-check first.
     let mut labelled: Vec<(String, &Case)> = vec![("start".to_string(), &start_case)];
@@ -506,6 +520,166 @@ fn run() -> Result<bool, String> {
         );
     }
     Ok(ok)
+}
+
+/// Full-list perft, as an engine walks the tree: every node generates its whole move list
+/// (`legal_moves_into` into a list kept per ply) and plays every move on a copy with
+/// `play_unchecked`; leaves count 1, no bulk counting.
+fn ours_full(pos: &Position, depth: usize, lists: &mut [MoveList]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (list, rest) = lists.split_first_mut().expect("one list per ply");
+    pos.legal_moves_into(list);
+    let mut n = 0;
+    for m in list.iter() {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        n += ours_full(&child, depth - 1, rest);
+    }
+    n
+}
+
+/// The same walk over kish: `actions_into` a `Vec` kept per ply, then `apply` and
+/// `swap_turn` (kish's `apply` does not switch the side to move; its own perft does the same).
+fn kish_full(board: &kish::Board, depth: usize, lists: &mut [Vec<kish::Action>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (list, rest) = lists.split_first_mut().expect("one list per ply");
+    board.actions_into(list);
+    let mut n = 0;
+    for a in list.iter() {
+        let child = board.apply(a).swap_turn();
+        n += kish_full(&child, depth - 1, rest);
+    }
+    n
+}
+
+/// d. Full-list perft on the start position (depth `--start-depth` minus 1, 7 by default)
+/// and bench.fen summed (depth 5); e. one full move list of each position of
+/// `tests/data/game-positions.fen`.
+fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
+    let start_depth = (opts.start_depth.max(2) - 1) as usize;
+    let bench_depth = 5usize;
+    let start = Setup::start();
+    let mut cases: Vec<(Position, kish::Board)> =
+        vec![(position(&start, RuleSet::Tudaf), to_kish(&start))];
+    cases.extend(
+        bench
+            .iter()
+            .map(|c| (position(&c.ours, RuleSet::Tudaf), c.kish)),
+    );
+    let mut rows = Vec::new();
+    let mut sums = (Duration::ZERO, Duration::ZERO, 0u64, 0u64);
+    for (i, (pos, kb)) in cases.iter().enumerate() {
+        let depth = if i == 0 { start_depth } else { bench_depth };
+        let mut ours_lists = vec![MoveList::new(); depth];
+        let mut kish_lists = vec![Vec::with_capacity(64); depth];
+        let (mut bo, mut bk, mut no, mut nk) = (Duration::MAX, Duration::MAX, 0, 0);
+        for rep in 0..opts.reps {
+            let mut ours = || {
+                let (t, n) = timed(|| ours_full(black_box(pos), depth, &mut ours_lists));
+                bo = bo.min(t);
+                no = n;
+            };
+            let mut theirs = || {
+                let (t, n) = timed(|| kish_full(black_box(kb), depth, &mut kish_lists));
+                bk = bk.min(t);
+                nk = n;
+            };
+            if (rep + i) % 2 == 0 {
+                ours();
+                theirs();
+            } else {
+                theirs();
+                ours();
+            }
+        }
+        if i == 0 {
+            rows.push(Row {
+                what: format!("start, depth {depth}"),
+                ours: bo,
+                kish: bk,
+                ours_count: no.to_string(),
+                kish_count: nk.to_string(),
+            });
+        } else {
+            sums.0 += bo;
+            sums.1 += bk;
+            sums.2 += no;
+            sums.3 += nk;
+        }
+    }
+    rows.push(Row {
+        what: format!("bench.fen, depth {bench_depth}, SUM of {}", cases.len() - 1),
+        ours: sums.0,
+        kish: sums.1,
+        ours_count: sums.2.to_string(),
+        kish_count: sums.3.to_string(),
+    });
+    print_table(
+        "d. Full-list perft, every node: ours legal_moves_into + play_unchecked, kish actions_into + apply + swap_turn (leaf counts differ: kish lists every capture path)",
+        &rows,
+    );
+
+    // e. Move lists alone on game positions.
+    let games = load("game-positions.fen")?;
+    let positions: Vec<Position> = games
+        .iter()
+        .map(|c| position(&c.ours, RuleSet::Tudaf))
+        .collect();
+    let boards: Vec<kish::Board> = games.iter().map(|c| c.kish).collect();
+    let mut list = MoveList::new();
+    let mut actions: Vec<kish::Action> = Vec::with_capacity(64);
+    let (mut bo, mut bk, mut no, mut nk) = (Duration::MAX, Duration::MAX, 0usize, 0usize);
+    for rep in 0..opts.reps.max(5) {
+        let mut ours = || {
+            let (t, n) = timed(|| {
+                let mut n = 0;
+                for p in black_box(&positions) {
+                    p.legal_moves_into(&mut list);
+                    n += black_box(&list).len();
+                }
+                n
+            });
+            bo = bo.min(t);
+            no = n;
+        };
+        let mut theirs = || {
+            let (t, n) = timed(|| {
+                let mut n = 0;
+                for b in black_box(&boards) {
+                    b.actions_into(&mut actions);
+                    n += black_box(&actions).len();
+                }
+                n
+            });
+            bk = bk.min(t);
+            nk = n;
+        };
+        if rep % 2 == 0 {
+            ours();
+            theirs();
+        } else {
+            theirs();
+            ours();
+        }
+    }
+    print_table(
+        &format!(
+            "e. One full move list of each of the {} positions of tests/data/game-positions.fen (ours legal_moves_into, kish actions_into; counts = moves summed)",
+            positions.len()
+        ),
+        &[Row {
+            what: "game positions".into(),
+            ours: bo,
+            kish: bk,
+            ours_count: no.to_string(),
+            kish_count: nk.to_string(),
+        }],
+    );
+    Ok(())
 }
 
 /// How many calls of `f` make a batch of at least [`BATCH_TARGET`].

@@ -125,7 +125,7 @@ fn draw(pos: &Position, last: Option<&Move>, bottom: Color, colour: bool) -> Str
     let mut captured = turkish_draughts::Bitboard::EMPTY;
     if let Some(m) = last {
         marked.push(m.from());
-        marked.extend_from_slice(m.path());
+        marked.extend_from_slice(&m.path());
         captured = m.captured();
     }
     let ranks: Vec<u8> = match bottom {

@@ -63,7 +63,7 @@ fn jumped_in_order(mv: &Move) -> ([Square; MAX_PATH], usize) {
     let mut n = 0;
     let mut left = mv.captured().to_u64();
     let mut at = mv.from();
-    for &to in mv.path() {
+    for to in mv.path() {
         if let Some(d) = direction(at, to) {
             let between = RAYS[d][at.index() as usize]
                 & !(RAYS[d][to.index() as usize] | to.bitboard().to_u64());
@@ -152,10 +152,14 @@ impl Tracer<'_> {
             });
             if let Some(m) = found {
                 if !self.out.contains(m) {
-                    let mut m = *m;
-                    m.len = i as u8;
-                    m.path[..i].copy_from_slice(&self.path[..i]);
-                    self.out.push(m);
+                    let before = &self.path[..i.saturating_sub(1)];
+                    self.out.push(Move::capture(
+                        m.from(),
+                        m.to(),
+                        m.captured,
+                        m.is_crowning(),
+                        before,
+                    ));
                 }
             }
             return;

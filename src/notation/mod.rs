@@ -260,16 +260,7 @@ impl Position {
         let traced = self.trace(from, landings);
         // The move with the result the text traced, shown with the path the text gave.
         let as_written = |to: Square, captured: crate::Bitboard, crowned: bool| {
-            let mut m = Move {
-                captured,
-                from,
-                to,
-                crowned,
-                len: landings.len() as u8,
-                path: [Square::A1; MAX_PATH],
-            };
-            m.path[..landings.len()].copy_from_slice(landings);
-            m
+            Move::capture(from, to, captured, crowned, &landings[..landings.len() - 1])
         };
         if landings.len() > 1 {
             let (to, captured, crowned) = traced?;

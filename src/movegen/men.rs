@@ -1,0 +1,153 @@
+//! The men's first jumps, all at once, and the counting of men's capture paths.
+
+use super::*;
+
+/// The landing squares of the first jumps of all the men `men` at once, forward, east and
+/// west.
+#[inline(always)]
+pub(super) fn man_landings<S: Side>(men: u64, opp: u64, empty: u64) -> [u64; 3] {
+    [S::FWD, EAST, WEST].map(|d| shift_dir(shift_dir(men, d) & opp, d) & empty)
+}
+
+/// Of the landing squares `lands` of the men's first jumps (forward, east, west), those from
+/// which the man goes on: jumps again or, under the default rules, is crowned and goes on as
+/// a king.
+#[inline(always)]
+pub(super) fn man_going_on<S: Side, const CROWN: bool>(
+    lands: [u64; 3],
+    opp: u64,
+    empty: u64,
+) -> [u64; 3] {
+    // A man's later jumps never look at the square it jumped or the square it came from, so
+    // the squares from which a man could jump on are the same as before the first jump: the
+    // squares from which a man can jump forward, east and west.
+    let fwd_on = back::<S>(back::<S>(empty) & opp);
+    let east_on = shift::<WEST>(shift::<WEST>(empty) & opp);
+    let west_on = shift::<EAST>(shift::<EAST>(empty) & opp);
+    let crown = if CROWN { S::PROMO } else { 0 };
+    // Going on forward or in the same direction; never straight back.
+    [
+        lands[0] & (fwd_on | east_on | west_on | crown),
+        lands[1] & (fwd_on | east_on | crown),
+        lands[2] & (fwd_on | west_on | crown),
+    ]
+}
+
+/// What the side to move can capture, as far as set arithmetic tells.
+pub(crate) enum Captures {
+    /// Nothing: the legal moves are the quiet moves.
+    None,
+    /// Single captures by men, no more: for forward, east and west, the landing squares.
+    /// Each is one legal move, crowning the man if it lands on its last rank.
+    Single([u64; 3]),
+    /// Longer captures, or captures by kings: the capture search is needed.
+    Search,
+}
+
+/// The number of capture paths of the maximum length of the men whose first jumps land on
+/// `lands` (forward, east, west), found without recording any move: the number of legal
+/// moves when only men can capture.
+///
+/// Each such path is a distinct move. A man's capture path is fixed by its origin and the
+/// set it captures: it never returns to a rank it has left, and on a rank it never turns
+/// back (that would be a 180-degree turn), so two paths that part ways, one capturing `x`
+/// and the other `y`, can never both capture `x` and `y`.
+///
+/// Under the default rules a man that reaches its last rank is crowned on the spot; if it
+/// can capture on as a king, whose paths can meet again, the answer is `None`.
+#[inline(always)]
+pub(super) fn count_man_paths<S: Side, const CROWN: bool>(
+    lands: [u64; 3],
+    opp: u64,
+    empty: u64,
+) -> Option<u64> {
+    let mut tally = (0, 0);
+    for_each_first_jump::<S>(lands, |d, from, victim, to| {
+        let (live, empty) = (opp ^ victim, empty | from | victim);
+        man_paths::<S, CROWN>(to, d, live, empty, 1, &mut tally)
+    })
+    .then_some(tally.1)
+}
+
+/// Calls `f(direction, origin, victim, landing)` for each of the men's first jumps that land
+/// on `lands` (forward, east, west), the squares as one-square sets, until `f` returns
+/// false; returns whether it never did.
+#[inline(always)]
+pub(crate) fn for_each_first_jump<S: Side>(
+    lands: [u64; 3],
+    mut f: impl FnMut(usize, u64, u64, u64) -> bool,
+) -> bool {
+    for (d, mut l) in [S::FWD, EAST, WEST].into_iter().zip(lands) {
+        while l != 0 {
+            let to = l & l.wrapping_neg();
+            l ^= to;
+            let victim = shift_dir(to, d ^ 2);
+            if !f(d, shift_dir(victim, d ^ 2), victim, to) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Adds the capture paths of a man on `at` (one square), which got there by a jump in
+/// direction `last` and has made `depth` captures, to `tally`: (the largest number of
+/// captures seen, the number of paths with that many). `live`: the opponent pieces not
+/// captured; `empty`: the empty squares. Returns false if the man is crowned under the
+/// default rules and can capture on as a king (see [`count_man_paths`]).
+pub(super) fn man_paths<S: Side, const CROWN: bool>(
+    at: u64,
+    last: usize,
+    live: u64,
+    empty: u64,
+    depth: u32,
+    tally: &mut (u32, u64),
+) -> bool {
+    let mut found = false;
+    if CROWN && at & S::PROMO != 0 {
+        // Crowned: the move ends here unless the new king can capture (not straight back).
+        let sq = at.trailing_zeros();
+        if [NORTH, EAST, SOUTH, WEST]
+            .into_iter()
+            .any(|d| d != last ^ 2 && can_jump(sq, d, live, !empty))
+        {
+            return false;
+        }
+    } else {
+        for d in [S::FWD, EAST, WEST] {
+            let over = shift_dir(at, d) & live;
+            let land = shift_dir(over, d) & empty;
+            if land != 0 {
+                found = true;
+                if !man_paths::<S, CROWN>(land, d, live ^ over, empty | over, depth + 1, tally) {
+                    return false;
+                }
+            }
+        }
+    }
+    if !found {
+        if depth > tally.0 {
+            *tally = (depth, 1);
+        } else if depth == tally.0 {
+            tally.1 += 1;
+        }
+    }
+    true
+}
+
+/// Sorts the position into the [`Captures`] cases, with set arithmetic only.
+#[inline(always)]
+pub(crate) fn captures<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64) -> Captures {
+    let empty = !(own | opp);
+    let lands = man_landings::<S>(own & !kings, opp, empty);
+    if lands != [0; 3] && man_going_on::<S, CROWN>(lands, opp, empty) != [0; 3] {
+        return Captures::Search;
+    }
+    if kings_can_capture(own & kings, opp, empty) {
+        Captures::Search
+    } else if lands == [0; 3] {
+        Captures::None
+    } else {
+        Captures::Single(lands)
+    }
+}

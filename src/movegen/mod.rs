@@ -1,0 +1,94 @@
+//! Move generation on raw bitboards, seen from the side to move.
+//!
+//! Everything here works on three `u64`s: `own` (the pieces of the side to move), `opp` (the
+//! other side's) and `kings` (the kings of both sides). The side is a type parameter and the
+//! rule set a const parameter, so each of the four combinations is compiled on its own and
+//! the rule set costs nothing at run time.
+//!
+//! The parts: this file (the side types), `sets` (set arithmetic: king rays, whether a side
+//! can capture, counting without a search, quiet moves), `men` (the men's first jumps and
+//! path counting), `search` (the depth-first capture search of men and kings,
+//! `gen_captures`), `slow` (the memo-table search and kings by layers, for exploding
+//! positions), `layered` (the layer search itself), `index` (the slow search's hash index
+//! into a long list) and `sinks` (where moves go: the list, perft's groups, the resolver).
+
+use core::marker::PhantomData;
+
+mod index;
+#[cfg(feature = "alloc")]
+pub(crate) mod layered;
+mod men;
+mod search;
+mod sets;
+mod sinks;
+mod slow;
+
+pub(crate) use self::index::*;
+pub(crate) use self::men::*;
+pub(crate) use self::search::*;
+pub(crate) use self::sets::*;
+pub(crate) use self::sinks::*;
+pub(crate) use self::slow::*;
+
+#[cfg(feature = "alloc")]
+use self::layered::{Layers, NO_TRAIL};
+use crate::bitboard::{
+    king_lines, nearest, shift, shift_dir, slide, slide_dir, EAST, NORTH, RANK_1, RANK_8, RAYS,
+    SOUTH, WEST,
+};
+use crate::scratch::SearchScratch;
+/// Without an allocator there are no layers: the slow search is depth-first throughout.
+#[cfg(not(feature = "alloc"))]
+enum Layers {}
+use crate::moves::{Move, MoveList, MAX_PATH};
+use crate::spill::Spill;
+use crate::{Bitboard, Square};
+
+/// A side to move, as a type.
+pub(crate) trait Side {
+    /// The other side.
+    type Other: Side;
+    /// The direction of this side's men.
+    const FWD: usize;
+    /// The rank on which this side's men are crowned.
+    const PROMO: u64;
+    /// The change of square index of a step forward.
+    const FWD_STEP: i32;
+}
+
+pub(crate) struct White;
+pub(crate) struct Black;
+
+impl Side for White {
+    type Other = Black;
+    const FWD: usize = NORTH;
+    const PROMO: u64 = RANK_8;
+    const FWD_STEP: i32 = 8;
+}
+
+impl Side for Black {
+    type Other = White;
+    const FWD: usize = SOUTH;
+    const PROMO: u64 = RANK_1;
+    const FWD_STEP: i32 = -8;
+}
+
+/// One step forward for the men of side `S`.
+#[inline(always)]
+pub(crate) fn fwd<S: Side>(bb: u64) -> u64 {
+    if S::FWD == NORTH {
+        shift::<NORTH>(bb)
+    } else {
+        shift::<SOUTH>(bb)
+    }
+}
+
+/// One step backward for the men of side `S` (used to find the origin of a step).
+#[inline(always)]
+pub(crate) fn back<S: Side>(bb: u64) -> u64 {
+    if S::FWD == NORTH {
+        shift::<SOUTH>(bb)
+    } else {
+        shift::<NORTH>(bb)
+    }
+}
