@@ -27,7 +27,7 @@ const MAX_TEXT: usize = 2 + 3 * MAX_PATH;
 /// assert_eq!(mv.captured().count(), 2);
 /// assert!(text.resolve(&Position::start()).is_err());
 /// assert_eq!(UncheckedMove::from(&mv).as_str(), "c4xc6xe6");
-/// # Ok::<(), turkish_draughts::ParseMoveError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct UncheckedMove {
