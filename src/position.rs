@@ -599,25 +599,36 @@ impl Position {
         self.illegal_reason(mv).is_none()
     }
 
-    /// Why `mv` is not legal here, or `None` if it is. No move list is built: a quiet move
-    /// is checked against the quiet moves of its piece, a capture by a search that only
-    /// keeps the longest captures' length and whether `mv` is among them.
+    /// Why `mv` is not legal here, or `None` if it is (see [`check_move`](Self::check_move)).
     fn illegal_reason(&self, mv: &Move) -> Option<IllegalMoveReason> {
+        self.check_move(mv).err()
+    }
+
+    /// This position's own copy of the legal move `mv` (for a capture, with a landing path
+    /// the search found here: a move of another position with the same result may show
+    /// another path), or why `mv` is not legal. No move list is built: a quiet move is
+    /// checked against the quiet moves of its piece, a capture by a search from its origin
+    /// that only keeps the longest captures' length and the first move matching `mv`.
+    pub(crate) fn check_move(&self, mv: &Move) -> Result<Move, IllegalMoveReason> {
         if !self.board.by_color(self.turn).contains(mv.from()) {
-            return Some(IllegalMoveReason::NoPiece);
+            return Err(IllegalMoveReason::NoPiece);
         }
-        let legal = if self.has_capture() {
+        if self.has_capture() {
             if !mv.is_capture() {
-                return Some(IllegalMoveReason::CaptureRequired);
+                return Err(IllegalMoveReason::CaptureRequired);
             }
             let want = (mv.captured.to_u64(), mv.is_crowning());
-            self.resolve(mv.from(), Some(mv.to()), Some(want), None)
-                .matches()
-                > 0
+            let found = self.resolve(mv.from(), Some(mv.to()), Some(want), None);
+            found
+                .first
+                .filter(|_| found.matches() > 0)
+                .ok_or(IllegalMoveReason::NotLegal)
+        } else if !mv.is_capture() && dispatch!(self, is_quiet_move_of::<S, C>(mv)) {
+            // A quiet move's path is its destination: nothing to choose.
+            Ok(*mv)
         } else {
-            !mv.is_capture() && dispatch!(self, is_quiet_move_of::<S, C>(mv))
-        };
-        (!legal).then_some(IllegalMoveReason::NotLegal)
+            Err(IllegalMoveReason::NotLegal)
+        }
     }
 
     /// The capture search for moves from `from` to `to` (see [`Resolve`]); call it only

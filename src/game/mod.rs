@@ -343,7 +343,7 @@ impl Game {
     }
 
     /// Plays `mv` if the game goes on and the move is legal; otherwise returns why not and
-    /// leaves the game unchanged. The move list is generated once, for both checks.
+    /// leaves the game unchanged. The check is [`Position::is_legal`]'s: no move list is built.
     ///
     /// ```
     /// use turkish_draughts::{Game, PlayError, RuleSet};
@@ -359,24 +359,9 @@ impl Game {
             return Err(PlayError::GameOver { outcome });
         }
         let pos = *self.position();
-        let legal = if mv.is_capture() {
-            // The search's own move is stored: its landing path is one that is legal here (a
-            // move of another position with the same result may show another path). The
-            // search looks only at captures from the move's origin and keeps no list.
-            let own = pos.board().by_color(pos.turn());
-            if own.contains(mv.from()) && pos.has_capture() {
-                let want = (mv.captured().to_u64(), mv.is_crowning());
-                let found = pos.resolve(mv.from(), Some(mv.to()), Some(want), None);
-                found.first.filter(|_| found.matches() > 0)
-            } else {
-                None
-            }
-        } else {
-            // A quiet move's path is its destination: nothing to choose.
-            pos.is_legal(mv).then_some(*mv)
-        };
-        match legal {
-            Some(m) => {
+        match pos.check_move(mv) {
+            // The position's own copy is stored: its landing path is legal here.
+            Ok(m) => {
                 // The side to move has a legal move, so only the one-piece-each endings can
                 // have ended the game.
                 if let Some(outcome) = pos.outcome_knowing(true) {
@@ -385,22 +370,10 @@ impl Game {
                 self.push(pos, &m);
                 Ok(())
             }
-            None => {
-                if let Some(outcome) = pos.outcome() {
-                    return Err(PlayError::GameOver { outcome });
-                }
-                // The position's own error says why.
-                let mut scratch = pos;
-                match scratch.try_play(mv) {
-                    Err(e) => Err(PlayError::Illegal(e)),
-                    // Not reached (the checks above agree with the position's); playing the
-                    // move keeps the two consistent.
-                    Ok(()) => {
-                        self.push(pos, mv);
-                        Ok(())
-                    }
-                }
-            }
+            Err(reason) => match pos.outcome() {
+                Some(outcome) => Err(PlayError::GameOver { outcome }),
+                None => Err(PlayError::Illegal(IllegalMoveError { mv: *mv, reason })),
+            },
         }
     }
 
