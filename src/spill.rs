@@ -18,21 +18,8 @@ impl<T, const N: usize> Default for Spill<T, N> {
 }
 
 impl<T, const N: usize> Spill<T, N> {
-    #[inline]
-    pub(crate) fn push(&mut self, item: T) {
-        match self {
-            Spill::Inline(list) => {
-                if let Err(e) = list.try_push(item) {
-                    self.spill(e.element());
-                }
-            }
-            #[cfg(feature = "alloc")]
-            Spill::Heap(list) => list.push(item),
-        }
-    }
-
-    /// Like [`push`](Spill::push), but without `alloc` a full list refuses the item
-    /// (returning false) instead of panicking.
+    /// Adds `item`. Past `N` items the list moves to the heap with `alloc`; without it, a
+    /// full list refuses the item (returning false).
     #[inline]
     pub(crate) fn try_push(&mut self, item: T) -> bool {
         match self {
@@ -54,28 +41,18 @@ impl<T, const N: usize> Spill<T, N> {
         }
     }
 
-    /// The inline list is full: move to the heap, or report the overflow.
+    /// The inline list is full: move to the heap.
+    #[cfg(feature = "alloc")]
     #[cold]
     #[inline(never)]
     fn spill(&mut self, item: T) {
-        #[cfg(feature = "alloc")]
-        {
-            let Spill::Inline(list) = self else {
-                unreachable!("only a full inline list spills")
-            };
-            let mut heap = alloc::vec::Vec::with_capacity(2 * N);
-            heap.extend(list.drain(..));
-            heap.push(item);
-            *self = Spill::Heap(heap);
-        }
-        #[cfg(not(feature = "alloc"))]
-        {
-            let _ = item;
-            panic!(
-                "more than {N} distinct legal moves and no `alloc` feature to hold them: \
-                 please report this position"
-            );
-        }
+        let Spill::Inline(list) = self else {
+            unreachable!("only a full inline list spills")
+        };
+        let mut heap = alloc::vec::Vec::with_capacity(2 * N);
+        heap.extend(list.drain(..));
+        heap.push(item);
+        *self = Spill::Heap(heap);
     }
 
     #[inline]

@@ -212,8 +212,18 @@ pub(crate) fn for_each_quiet<S: Side>(own: u64, opp: u64, kings: u64, mut f: imp
 /// left it on the heap.
 #[inline(always)]
 pub(crate) fn gen_quiet<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
-    if let Some(list) = out.inline_mut() {
-        quiet_moves::<S>(own, opp, kings, |m| list.push(m));
+    if let Some((len, items)) = out.inline_slots() {
+        let mut n = 0;
+        // At most `MAX_QUIET` (199) quiet moves, fewer than the capacity: the mask never
+        // changes the index (it only spares the bounds check).
+        const MASK: usize = MoveList::CAPACITY - 1;
+        const _: () = assert!(MoveList::CAPACITY.is_power_of_two() && MAX_QUIET < MASK);
+        quiet_moves::<S>(own, opp, kings, |m| {
+            items[n & MASK] = m;
+            n += 1;
+        });
+        debug_assert!(n <= MAX_QUIET);
+        *len = n.min(MAX_QUIET);
     } else {
         quiet_moves::<S>(own, opp, kings, |m| out.push(m));
     }
@@ -225,13 +235,21 @@ fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(Mov
     let empty = !(own | opp);
     let men = own & !kings;
     // A man's step: the origin is the destination plus a fixed offset.
-    let mut man_steps = |mut t: u64, back: i32| {
-        while t != 0 {
-            let to = t.trailing_zeros();
-            t &= t - 1;
-            let crowned = S::PROMO >> to & 1 != 0;
-            push(Move::quiet_raw(to.wrapping_add_signed(back), to, crowned));
-        }
+    // The move's `meta` word (origin, destination, crowning; see `Move::meta`) is
+    // `to * 257 + back`, plus the crowning bit on the promotion rank: the low byte
+    // `to + back` never borrows from the high one, as the origin is a square.
+    let mut man_steps = |t: u64, back: i32| {
+        let mut steps = |mut t: u64, crown: u32| {
+            while t != 0 {
+                let to = t.trailing_zeros();
+                t &= t - 1;
+                push(Move::quiet_from_meta(
+                    (to << 8 | to).wrapping_add_signed(back) | crown,
+                ));
+            }
+        };
+        steps(t & !S::PROMO, 0);
+        steps(t & S::PROMO, Move::meta(0, 0, true));
     };
     man_steps(fwd::<S>(men) & empty, -S::FWD_STEP);
     man_steps(shift::<WEST>(men) & empty, 1);
@@ -246,7 +264,7 @@ fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(Mov
             while t != 0 {
                 let to = t.trailing_zeros();
                 t &= t - 1;
-                push(Move::quiet_raw(k, to, false));
+                push(Move::quiet_from_meta(k | to << 8));
             }
         }
     }

@@ -1,13 +1,19 @@
-//! [`Move`] and [`MoveList`].
+//! Moves: [`Move`] itself (this file), the [`MoveList`] that move generation fills
+//! (`list`), and the unpacked landing [`Path`] (`path`).
 
 use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
-use core::ops::Deref;
 
 use crate::setup::MAX_PIECES_UNLIMITED;
-use crate::spill::{Spill, SpillIter};
 use crate::{Bitboard, Square};
+
+mod list;
+mod path;
+
+pub(crate) use self::list::MAX_QUIET;
+pub use self::list::{IntoIter, MoveList};
+pub use self::path::Path;
 
 /// The most landing squares a move's path can hold: one per captured piece, and no side has
 /// more than [`MAX_PIECES_UNLIMITED`] pieces.
@@ -92,6 +98,9 @@ const WIDE_HOPS: usize = 25;
 const STEP: [i8; 4] = [8, 1, -8, -1];
 
 impl Move {
+    /// A placeholder that fills unused list slots (a quiet move from a1 to a1).
+    pub(crate) const EMPTY: Move = Move::quiet_raw(0, 0, false);
+
     pub(crate) const fn quiet(from: Square, to: Square, crowned: bool) -> Move {
         Move::quiet_raw(from.index() as u32, to.index() as u32, crowned)
     }
@@ -105,6 +114,18 @@ impl Move {
             hops_mid: 0,
             hops_hi: 0,
             meta: Move::meta(from, to, crowned),
+        }
+    }
+
+    /// A quiet move from its `meta` word (see [`Move::meta`]).
+    #[inline(always)]
+    pub(crate) const fn quiet_from_meta(meta: u32) -> Move {
+        Move {
+            captured: Bitboard::EMPTY,
+            hops_lo: 0,
+            hops_mid: 0,
+            hops_hi: 0,
+            meta,
         }
     }
 
@@ -340,190 +361,6 @@ impl fmt::Debug for Move {
             f.write_str(" crowned")?;
         }
         f.write_str(")")
-    }
-}
-
-/// The legal moves of a position. It derefs to a slice of [`Move`]s.
-///
-/// # Capacity and allocation
-///
-/// The list holds up to [`MoveList::CAPACITY`] moves on the stack, without touching the heap.
-///
-/// * Quiet moves always fit: a man has at most 3 and a king at most 14 (a rook's moves on an
-///   empty board), so 16 pieces have at most 16 x 14 = 224 quiet moves.
-/// * Captures, distinct by result under the maximum-capture rule, have no small bound: the
-///   captured *sets* vary combinatorially. A hill-climbing search
-///   (`tools/worst-case-search`, results in `tests/data/worst-case-found.fen`) found a
-///   position reachable under the piece limits with 1 904 distinct legal moves, and the
-///   search itself may hold more moves of a shorter length before it finds the longest
-///   capture. So no fixed capacity is proven. Past [`MoveList::CAPACITY`] the list moves to
-///   the heap when the `alloc` feature is on (it is, through the default `std` feature); no
-///   ordinary game position comes near it. Without `alloc`, overflow panics with a message:
-///   it is never silent truncation.
-///
-/// ```
-/// use turkish_draughts::Position;
-/// let moves = Position::start().legal_moves();
-/// assert_eq!(moves.len(), 8);
-/// assert!(moves.iter().all(|m| !m.is_capture()));
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct MoveList(Spill<Move, { MoveList::CAPACITY }>);
-
-impl MoveList {
-    /// The number of moves held on the stack; see the type's documentation.
-    pub const CAPACITY: usize = 256;
-
-    /// An empty list.
-    ///
-    /// ```
-    /// use turkish_draughts::MoveList;
-    /// assert!(MoveList::new().is_empty());
-    /// ```
-    pub fn new() -> MoveList {
-        MoveList(Spill::default())
-    }
-
-    #[inline]
-    pub(crate) fn push(&mut self, m: Move) {
-        self.0.push(m);
-    }
-
-    #[inline]
-    pub(crate) fn clear(&mut self) {
-        self.0.clear();
-    }
-
-    /// The inline storage, if the list has not moved to the heap.
-    #[inline]
-    pub(crate) fn inline_mut(
-        &mut self,
-    ) -> Option<&mut arrayvec::ArrayVec<Move, { MoveList::CAPACITY }>> {
-        match &mut self.0 {
-            Spill::Inline(list) => Some(list),
-            #[cfg(feature = "alloc")]
-            Spill::Heap(_) => None,
-        }
-    }
-}
-
-impl Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        self.0.as_slice()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.as_slice().iter()
-    }
-}
-
-impl IntoIterator for MoveList {
-    type Item = Move;
-    type IntoIter = IntoIter;
-    fn into_iter(self) -> IntoIter {
-        IntoIter(self.0.into_iter())
-    }
-}
-
-/// The moves of a [`MoveList`], by value.
-///
-/// ```
-/// use turkish_draughts::Position;
-/// let n = Position::start().legal_moves().into_iter().filter(|m| !m.is_capture()).count();
-/// assert_eq!(n, 8);
-/// ```
-#[derive(Clone, Debug)]
-pub struct IntoIter(SpillIter<Move, { MoveList::CAPACITY }>);
-
-impl Iterator for IntoIter {
-    type Item = Move;
-    fn next(&mut self) -> Option<Move> {
-        self.0.next()
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.0.size_hint()
-    }
-}
-
-impl ExactSizeIterator for IntoIter {}
-impl core::iter::FusedIterator for IntoIter {}
-
-/// The landing path of a [`Move`], unpacked by [`Move::path`]: up to [`MAX_PIECES_UNLIMITED`]
-/// squares on the stack. It derefs to a slice of [`Square`]s and compares equal to slices and
-/// arrays of squares.
-///
-/// ```
-/// use turkish_draughts::{Position, Square};
-/// let m = Position::start().parse_move("d3-d4")?;
-/// let path = m.path();
-/// assert_eq!(path, [Square::D4]);
-/// assert_eq!(path.first(), Some(&Square::D4));
-/// assert_eq!(path.into_iter().count(), 1);
-/// # Ok::<(), turkish_draughts::ParseMoveError>(())
-/// ```
-#[derive(Clone, Copy)]
-pub struct Path {
-    squares: [Square; MAX_PATH],
-    len: u8,
-}
-
-impl Deref for Path {
-    type Target = [Square];
-    fn deref(&self) -> &[Square] {
-        &self.squares[..usize::from(self.len)]
-    }
-}
-
-impl fmt::Debug for Path {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl PartialEq for Path {
-    fn eq(&self, other: &Path) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for Path {}
-
-impl PartialEq<[Square]> for Path {
-    fn eq(&self, other: &[Square]) -> bool {
-        **self == *other
-    }
-}
-
-impl PartialEq<&[Square]> for Path {
-    fn eq(&self, other: &&[Square]) -> bool {
-        **self == **other
-    }
-}
-
-impl<const N: usize> PartialEq<[Square; N]> for Path {
-    fn eq(&self, other: &[Square; N]) -> bool {
-        **self == other[..]
-    }
-}
-
-impl<'a> IntoIterator for &'a Path {
-    type Item = &'a Square;
-    type IntoIter = core::slice::Iter<'a, Square>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl IntoIterator for Path {
-    type Item = Square;
-    type IntoIter = core::iter::Take<core::array::IntoIter<Square, MAX_PATH>>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.squares.into_iter().take(usize::from(self.len))
     }
 }
 

@@ -1,0 +1,83 @@
+//! [`Path`]: a move's landing squares, unpacked.
+
+use core::fmt;
+use core::ops::Deref;
+
+use super::MAX_PATH;
+#[cfg(doc)]
+use crate::setup::MAX_PIECES_UNLIMITED;
+use crate::Square;
+
+/// The landing path of a [`Move`], unpacked by [`Move::path`]: up to [`MAX_PIECES_UNLIMITED`]
+/// squares on the stack. It derefs to a slice of [`Square`]s and compares equal to slices and
+/// arrays of squares.
+///
+/// ```
+/// use turkish_draughts::{Position, Square};
+/// let m = Position::start().parse_move("d3-d4")?;
+/// let path = m.path();
+/// assert_eq!(path, [Square::D4]);
+/// assert_eq!(path.first(), Some(&Square::D4));
+/// assert_eq!(path.into_iter().count(), 1);
+/// # Ok::<(), turkish_draughts::ParseMoveError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Path {
+    pub(super) squares: [Square; MAX_PATH],
+    pub(super) len: u8,
+}
+
+impl Deref for Path {
+    type Target = [Square];
+    fn deref(&self) -> &[Square] {
+        &self.squares[..usize::from(self.len)]
+    }
+}
+
+impl fmt::Debug for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Path {
+    fn eq(&self, other: &Path) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Path {}
+
+impl PartialEq<[Square]> for Path {
+    fn eq(&self, other: &[Square]) -> bool {
+        **self == *other
+    }
+}
+
+impl PartialEq<&[Square]> for Path {
+    fn eq(&self, other: &&[Square]) -> bool {
+        **self == **other
+    }
+}
+
+impl<const N: usize> PartialEq<[Square; N]> for Path {
+    fn eq(&self, other: &[Square; N]) -> bool {
+        **self == other[..]
+    }
+}
+
+impl<'a> IntoIterator for &'a Path {
+    type Item = &'a Square;
+    type IntoIter = core::slice::Iter<'a, Square>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for Path {
+    type Item = Square;
+    type IntoIter = core::iter::Take<core::array::IntoIter<Square, MAX_PATH>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.squares.into_iter().take(usize::from(self.len))
+    }
+}
