@@ -11,7 +11,8 @@
 //! How the games are played: game `g` (0..1000) uses a xorshift64 generator seeded with
 //! `0x9E37_79B9_7F4A_7C15 * (g + 1)`; from the start position under `RuleSet::Tudaf`, with
 //! `Game`'s default no-progress limit, each ply plays the legal move of index
-//! `rng() % moves.len()` in `legal_moves()` order, until the game is over or it reaches 120
+//! `rng() % moves.len()` in the sorted list of legal moves (`Move`'s `Ord`, so that the
+//! file does not depend on the order in which the generator lists moves), until the game is over or it reaches 120
 //! plies. Every position in which the side to move has a legal move is written (one FEN a
 //! line, `pos.setup().to_string()`), in game order.
 
@@ -37,7 +38,8 @@ fn generate() -> String {
         let mut rng = 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(g + 1);
         let mut game = Game::new(RuleSet::Tudaf);
         while game.outcome().is_none() && game.ply() < MAX_PLIES {
-            let moves = game.position().legal_moves();
+            let mut moves = game.position().legal_moves();
+            moves.sort_unstable();
             out.push_str(&game.position().setup().to_string());
             out.push('\n');
             let i = (xorshift(&mut rng) % moves.len() as u64) as usize;
