@@ -212,26 +212,28 @@ pub(crate) fn for_each_quiet<S: Side>(own: u64, opp: u64, kings: u64, mut f: imp
 /// left it on the heap.
 #[inline(always)]
 pub(crate) fn gen_quiet<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
-    if let Some((len, items)) = out.inline_slots() {
+    if let Some((len, items)) = out.quiet_slots() {
         let mut n = 0;
         // At most `MAX_QUIET` (199) quiet moves, fewer than the capacity: the mask never
         // changes the index (it only spares the bounds check).
         const MASK: usize = MoveList::CAPACITY - 1;
         const _: () = assert!(MoveList::CAPACITY.is_power_of_two() && MAX_QUIET < MASK);
-        quiet_moves::<S>(own, opp, kings, |m| {
-            items[n & MASK] = m;
+        quiet_moves::<S>(own, opp, kings, |meta| {
+            items[n & MASK].set_quiet_meta(meta);
             n += 1;
         });
         debug_assert!(n <= MAX_QUIET);
         *len = n.min(MAX_QUIET);
     } else {
-        quiet_moves::<S>(own, opp, kings, |m| out.push(m));
+        quiet_moves::<S>(own, opp, kings, |meta| {
+            out.push(Move::quiet_from_meta(meta))
+        });
     }
 }
 
-/// Calls `push` with every quiet move.
+/// Calls `push` with the `meta` word (see `Move::meta`) of every quiet move.
 #[inline(always)]
-fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(Move)) {
+fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(u32)) {
     let empty = !(own | opp);
     let men = own & !kings;
     // A man's step: the origin is the destination plus a fixed offset.
@@ -243,9 +245,7 @@ fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(Mov
             while t != 0 {
                 let to = t.trailing_zeros();
                 t &= t - 1;
-                push(Move::quiet_from_meta(
-                    (to << 8 | to).wrapping_add_signed(back) | crown,
-                ));
+                push((to << 8 | to).wrapping_add_signed(back) | crown);
             }
         };
         steps(t & !S::PROMO, 0);
@@ -264,7 +264,7 @@ fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(Mov
             while t != 0 {
                 let to = t.trailing_zeros();
                 t &= t - 1;
-                push(Move::quiet_from_meta(k | to << 8));
+                push(k | to << 8);
             }
         }
     }

@@ -42,10 +42,17 @@ pub(crate) const MAX_QUIET: usize = 199;
 pub struct MoveList(Store);
 
 /// The moves: on the stack (the first `len` of `items`), or on the heap.
+///
+/// On the stack, every slot from `dirty` on holds a move with no capture (no captured set,
+/// no path), so that quiet move generation can write a move's 4-byte `meta` word alone
+/// (see [`MoveList::quiet_slots`]).
+// The inline variant is the point: boxing it would put every list on the heap.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 enum Store {
     Inline {
         len: usize,
+        dirty: usize,
         items: [Move; MoveList::CAPACITY],
     },
     #[cfg(feature = "alloc")]
@@ -65,6 +72,7 @@ impl MoveList {
     pub const fn new() -> MoveList {
         MoveList(Store::Inline {
             len: 0,
+            dirty: 0,
             items: [Move::EMPTY; MoveList::CAPACITY],
         })
     }
@@ -72,10 +80,11 @@ impl MoveList {
     #[inline]
     pub(crate) fn push(&mut self, m: Move) {
         match &mut self.0 {
-            Store::Inline { len, items } => match items.get_mut(*len) {
+            Store::Inline { len, dirty, items } => match items.get_mut(*len) {
                 Some(slot) => {
                     *slot = m;
                     *len += 1;
+                    *dirty = (*dirty).max(*len);
                 }
                 None => self.spill(m),
             },
@@ -115,13 +124,20 @@ impl MoveList {
         }
     }
 
-    /// The count and the slots of the inline storage, if the list has not moved to the
-    /// heap. Quiet move generation writes its moves (at most [`MAX_QUIET`]) straight into
-    /// the slots, with the count in a register, and stores the count once at the end.
+    /// For quiet move generation: empties the list and returns its count and its slots, if
+    /// it has not moved to the heap, with every slot holding a move without capture. The
+    /// generator then writes each move as its `meta` word alone ([`Move::set_quiet_meta`]),
+    /// keeps the count in a register and stores it once at the end.
     #[inline]
-    pub(crate) fn inline_slots(&mut self) -> Option<(&mut usize, &mut [Move; MoveList::CAPACITY])> {
+    pub(crate) fn quiet_slots(&mut self) -> Option<(&mut usize, &mut [Move; MoveList::CAPACITY])> {
         match &mut self.0 {
-            Store::Inline { len, items } => Some((len, items)),
+            Store::Inline { len, dirty, items } => {
+                for slot in &mut items[..*dirty] {
+                    *slot = Move::EMPTY;
+                }
+                (*len, *dirty) = (0, 0);
+                Some((len, items))
+            }
             #[cfg(feature = "alloc")]
             Store::Heap(_) => None,
         }
@@ -145,7 +161,7 @@ impl Deref for MoveList {
     #[inline]
     fn deref(&self) -> &[Move] {
         match &self.0 {
-            Store::Inline { len, items } => &items[..*len],
+            Store::Inline { len, items, .. } => &items[..*len],
             #[cfg(feature = "alloc")]
             Store::Heap(list) => list,
         }
@@ -156,7 +172,11 @@ impl DerefMut for MoveList {
     #[inline]
     fn deref_mut(&mut self) -> &mut [Move] {
         match &mut self.0 {
-            Store::Inline { len, items } => &mut items[..*len],
+            Store::Inline { len, dirty, items } => {
+                // The caller may write any move into these slots.
+                *dirty = (*dirty).max(*len);
+                &mut items[..*len]
+            }
             #[cfg(feature = "alloc")]
             Store::Heap(list) => list,
         }
@@ -175,7 +195,10 @@ impl IntoIterator for MoveList {
     type Item = Move;
     type IntoIter = IntoIter;
     fn into_iter(self) -> IntoIter {
-        IntoIter { list: self, next: 0 }
+        IntoIter {
+            list: self,
+            next: 0,
+        }
     }
 }
 

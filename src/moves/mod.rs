@@ -129,6 +129,14 @@ impl Move {
         }
     }
 
+    /// Makes this move without capture (no captured set, no path) the quiet move of the
+    /// `meta` word `meta`: one 4-byte store.
+    #[inline(always)]
+    pub(crate) fn set_quiet_meta(&mut self, meta: u32) {
+        debug_assert!(self.captured.is_empty() && self.hops_lo | self.hops_mid == 0);
+        self.meta = meta;
+    }
+
     /// The `meta` word of a move from `from` to `to` (indices 0 to 63).
     #[inline(always)]
     pub(crate) const fn meta(from: u32, to: u32, crowned: bool) -> u32 {
