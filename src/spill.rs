@@ -55,6 +55,16 @@ impl<T, const N: usize> Spill<T, N> {
         *self = Spill::Heap(heap);
     }
 
+    /// The inline list, if the items have not moved to the heap.
+    #[inline]
+    pub(crate) fn inline_mut(&mut self) -> Option<&mut ArrayVec<T, N>> {
+        match self {
+            Spill::Inline(list) => Some(list),
+            #[cfg(feature = "alloc")]
+            Spill::Heap(_) => None,
+        }
+    }
+
     #[inline]
     pub(crate) fn clear(&mut self) {
         match self {

@@ -1,7 +1,6 @@
 //! `MoveList` reuse: a list that held captures (written by the generator or by the caller
-//! through `DerefMut`) gives exactly the fresh list of the next position, paths included.
-//! Quiet moves are written into the list's slots as their origin and destination alone, so
-//! a slot left over from a capture must never show through.
+//! through `DerefMut`) gives exactly the fresh list of the next position, paths included:
+//! nothing of a capture left in the list's storage may show through a later list.
 
 use turkish_draughts::{Move, MoveList, Position, RuleSet};
 

@@ -40,7 +40,7 @@ use crate::scratch::SearchScratch;
 /// Without an allocator there are no layers: the slow search is depth-first throughout.
 #[cfg(not(feature = "alloc"))]
 enum Layers {}
-use crate::moves::{Move, MoveList, MAX_PATH, MAX_QUIET};
+use crate::moves::{Move, MoveList, MAX_PATH};
 use crate::spill::Spill;
 use crate::{Bitboard, Square};
 

@@ -3,14 +3,8 @@
 use core::fmt;
 use core::ops::{Deref, DerefMut};
 
-#[cfg(feature = "alloc")]
-use alloc::vec::Vec;
-
 use super::Move;
-
-/// How many quiet moves a position can have at most (see [`MoveList`]): the bound
-/// `3m + min(14k, 4(64 - m - k))` at its largest over `m + k <= 32`.
-pub(crate) const MAX_QUIET: usize = 199;
+use crate::spill::Spill;
 
 /// The legal moves of a position. It derefs to a slice of [`Move`]s.
 ///
@@ -39,25 +33,7 @@ pub(crate) const MAX_QUIET: usize = 199;
 /// assert!(moves.iter().all(|m| !m.is_capture()));
 /// ```
 #[derive(Clone)]
-pub struct MoveList(Store);
-
-/// The moves: on the stack (the first `len` of `items`), or on the heap.
-///
-/// On the stack, every slot from `dirty` on holds a move with no capture (no captured set,
-/// no path), so that quiet move generation can write a move's 4-byte `meta` word alone
-/// (see [`MoveList::quiet_slots`]).
-// The inline variant is the point: boxing it would put every list on the heap.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone)]
-enum Store {
-    Inline {
-        len: usize,
-        dirty: usize,
-        items: [Move; MoveList::CAPACITY],
-    },
-    #[cfg(feature = "alloc")]
-    Heap(Vec<Move>),
-}
+pub struct MoveList(Spill<Move, { MoveList::CAPACITY }>);
 
 impl MoveList {
     /// The number of moves held on the stack; see the type's documentation.
@@ -69,44 +45,13 @@ impl MoveList {
     /// use turkish_draughts::MoveList;
     /// assert!(MoveList::new().is_empty());
     /// ```
-    pub const fn new() -> MoveList {
-        MoveList(Store::Inline {
-            len: 0,
-            dirty: 0,
-            items: [Move::EMPTY; MoveList::CAPACITY],
-        })
+    pub fn new() -> MoveList {
+        MoveList(Spill::default())
     }
 
     #[inline]
     pub(crate) fn push(&mut self, m: Move) {
-        match &mut self.0 {
-            Store::Inline { len, dirty, items } => match items.get_mut(*len) {
-                Some(slot) => {
-                    *slot = m;
-                    *len += 1;
-                    *dirty = (*dirty).max(*len);
-                }
-                None => self.spill(m),
-            },
-            #[cfg(feature = "alloc")]
-            Store::Heap(list) => list.push(m),
-        }
-    }
-
-    /// The inline list is full: move to the heap, or report the overflow.
-    #[cold]
-    #[inline(never)]
-    fn spill(&mut self, m: Move) {
-        #[cfg(feature = "alloc")]
-        {
-            let mut heap = Vec::with_capacity(2 * MoveList::CAPACITY);
-            heap.extend_from_slice(self);
-            heap.push(m);
-            self.0 = Store::Heap(heap);
-        }
-        #[cfg(not(feature = "alloc"))]
-        {
-            let _ = m;
+        if !self.0.try_push(m) {
             panic!(
                 "more than {} distinct legal moves and no `alloc` feature to hold them: \
                  please report this position",
@@ -117,30 +62,15 @@ impl MoveList {
 
     #[inline]
     pub(crate) fn clear(&mut self) {
-        match &mut self.0 {
-            Store::Inline { len, .. } => *len = 0,
-            #[cfg(feature = "alloc")]
-            Store::Heap(list) => list.clear(),
-        }
+        self.0.clear();
     }
 
-    /// For quiet move generation: empties the list and returns its count and its slots, if
-    /// it has not moved to the heap, with every slot holding a move without capture. The
-    /// generator then writes each move as its `meta` word alone ([`Move::set_quiet_meta`]),
-    /// keeps the count in a register and stores it once at the end.
+    /// The inline storage, if the list has not moved to the heap.
     #[inline]
-    pub(crate) fn quiet_slots(&mut self) -> Option<(&mut usize, &mut [Move; MoveList::CAPACITY])> {
-        match &mut self.0 {
-            Store::Inline { len, dirty, items } => {
-                for slot in &mut items[..*dirty] {
-                    *slot = Move::EMPTY;
-                }
-                (*len, *dirty) = (0, 0);
-                Some((len, items))
-            }
-            #[cfg(feature = "alloc")]
-            Store::Heap(_) => None,
-        }
+    pub(crate) fn inline_mut(
+        &mut self,
+    ) -> Option<&mut arrayvec::ArrayVec<Move, { MoveList::CAPACITY }>> {
+        self.0.inline_mut()
     }
 }
 
@@ -160,26 +90,14 @@ impl Deref for MoveList {
     type Target = [Move];
     #[inline]
     fn deref(&self) -> &[Move] {
-        match &self.0 {
-            Store::Inline { len, items, .. } => &items[..*len],
-            #[cfg(feature = "alloc")]
-            Store::Heap(list) => list,
-        }
+        self.0.as_slice()
     }
 }
 
 impl DerefMut for MoveList {
     #[inline]
     fn deref_mut(&mut self) -> &mut [Move] {
-        match &mut self.0 {
-            Store::Inline { len, dirty, items } => {
-                // The caller may write any move into these slots.
-                *dirty = (*dirty).max(*len);
-                &mut items[..*len]
-            }
-            #[cfg(feature = "alloc")]
-            Store::Heap(list) => list,
-        }
+        self.0.as_mut_slice()
     }
 }
 

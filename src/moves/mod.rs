@@ -11,7 +11,6 @@ use crate::{Bitboard, Square};
 mod list;
 mod path;
 
-pub(crate) use self::list::MAX_QUIET;
 pub use self::list::{IntoIter, MoveList};
 pub use self::path::Path;
 
@@ -98,9 +97,6 @@ const WIDE_HOPS: usize = 25;
 const STEP: [i8; 4] = [8, 1, -8, -1];
 
 impl Move {
-    /// A placeholder that fills unused list slots (a quiet move from a1 to a1).
-    pub(crate) const EMPTY: Move = Move::quiet_raw(0, 0, false);
-
     pub(crate) const fn quiet(from: Square, to: Square, crowned: bool) -> Move {
         Move::quiet_raw(from.index() as u32, to.index() as u32, crowned)
     }
@@ -127,14 +123,6 @@ impl Move {
             hops_hi: 0,
             meta,
         }
-    }
-
-    /// Makes this move without capture (no captured set, no path) the quiet move of the
-    /// `meta` word `meta`: one 4-byte store.
-    #[inline(always)]
-    pub(crate) fn set_quiet_meta(&mut self, meta: u32) {
-        debug_assert!(self.captured.is_empty() && self.hops_lo | self.hops_mid == 0);
-        self.meta = meta;
     }
 
     /// The `meta` word of a move from `from` to `to` (indices 0 to 63).
