@@ -31,6 +31,7 @@ extern crate std;
 mod bitboard;
 mod board;
 mod color;
+mod each;
 mod fen;
 #[cfg(feature = "alloc")]
 mod game;

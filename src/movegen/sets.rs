@@ -1,6 +1,9 @@
 //! Set arithmetic: king rays and slides, whether a side can capture, counting moves without
 //! a search, and the quiet moves.
 
+use core::convert::Infallible;
+use core::ops::ControlFlow;
+
 use super::*;
 
 /// The empty squares a king on `sq` reaches in direction `d` (stopping before any piece).
@@ -212,16 +215,30 @@ pub(crate) fn for_each_quiet<S: Side>(own: u64, opp: u64, kings: u64, mut f: imp
 /// left it on the heap.
 #[inline(always)]
 pub(crate) fn gen_quiet<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
-    if let Some(list) = out.inline_mut() {
-        quiet_moves::<S>(own, opp, kings, |m| list.push(m));
+    // (`Infallible`: the generator never stops early here.)
+    let _ = if let Some(list) = out.inline_mut() {
+        quiet_moves::<S, Infallible>(own, opp, kings, |m| {
+            list.push(m);
+            ControlFlow::Continue(())
+        })
     } else {
-        quiet_moves::<S>(own, opp, kings, |m| out.push(m));
-    }
+        quiet_moves::<S, Infallible>(own, opp, kings, |m| {
+            out.push(m);
+            ControlFlow::Continue(())
+        })
+    };
 }
 
-/// Calls `push` with every quiet move.
+/// Calls `push` with every quiet move, in the order of [`gen_quiet`], and stops at the first
+/// `Break` (returned). The list and [`Position::for_each_legal_move`](crate::Position::for_each_legal_move)
+/// both use it: with `B = Infallible` the checks fold away.
 #[inline(always)]
-fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(Move)) {
+pub(crate) fn quiet_moves<S: Side, B>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    mut push: impl FnMut(Move) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     let empty = !(own | opp);
     let men = own & !kings;
     // A man's step: the origin is the destination plus a fixed offset.
@@ -230,12 +247,13 @@ fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(Mov
             let to = t.trailing_zeros();
             t &= t - 1;
             let crowned = S::PROMO >> to & 1 != 0;
-            push(Move::quiet_raw(to.wrapping_add_signed(back), to, crowned));
+            push(Move::quiet_raw(to.wrapping_add_signed(back), to, crowned))?;
         }
+        ControlFlow::Continue(())
     };
-    man_steps(fwd::<S>(men) & empty, -S::FWD_STEP);
-    man_steps(shift::<WEST>(men) & empty, 1);
-    man_steps(shift::<EAST>(men) & empty, -1);
+    man_steps(fwd::<S>(men) & empty, -S::FWD_STEP)?;
+    man_steps(shift::<WEST>(men) & empty, 1)?;
+    man_steps(shift::<EAST>(men) & empty, -1)?;
     let occ = own | opp;
     let mut ks = own & kings;
     while ks != 0 {
@@ -246,10 +264,11 @@ fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(Mov
             while t != 0 {
                 let to = t.trailing_zeros();
                 t &= t - 1;
-                push(Move::quiet_raw(k, to, false));
+                push(Move::quiet_raw(k, to, false))?;
             }
         }
     }
+    ControlFlow::Continue(())
 }
 
 #[inline(always)]
