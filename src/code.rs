@@ -20,7 +20,7 @@ const CAPTURE_SHIFT: u32 = 13;
 /// Made by [`Position::move_code`]. It is [`Copy`], and `==`, [`Hash`] and [`Ord`] are those
 /// of the number. Like [`Move`] it names a move by its result (origin, destination, captured
 /// pieces, crowning), not by its landing path: decoding gives the position's own move, with
-/// the path [`legal_moves`](Position::legal_moves) shows.
+/// a landing path found by the position's capture search.
 ///
 /// # Layout
 ///
@@ -278,10 +278,16 @@ impl Position {
         Ok(MoveCode(code))
     }
 
-    /// The legal move of this position that `code` names, with the landing path this
-    /// position's generator shows (the same move [`legal_moves`](Position::legal_moves)
-    /// lists, path included), or why there is none. Never panics, for any code and any
-    /// position.
+    /// The legal move of this position that `code` names, or why there is none. Never
+    /// panics, for any code and any position.
+    ///
+    /// The move is equal to the one [`legal_moves`](Position::legal_moves) lists and carries
+    /// a landing path of this position found by its capture search, as
+    /// [`parse_move`](Position::parse_move)'s moves do. In game positions (every 7th of
+    /// `tests/data/game-positions.fen`, `bench.fen`, `worst-case-strict.fen`, tested) that is
+    /// the very path `legal_moves` shows; in exploding capture positions, where one move has
+    /// many paths, it can be another path of the same move (10 of 140 moves sampled from
+    /// `worst-case.fen` and `worst-case-found.fen`).
     ///
     /// The checks, in order: the code is not [`MoveCode::NONE`]; no bit at or above
     /// [`MoveCode::BITS`] is set; every captured piece number names one of the opponent's

@@ -351,3 +351,41 @@ fn single_bit_flips() {
     }
     assert!(accepted > 50 && refused > 1000, "{accepted} {refused}");
 }
+
+/// The exploding capture positions (the slow search's territory): every move round-trips.
+/// The path may differ from the one `legal_moves` shows (the resolver and the list's search
+/// can meet the paths of one move in another order there), but it is a landing path of the
+/// move in this position: `parse_move` reads it back as the same move.
+#[test]
+fn worst_cases_round_trip() {
+    let keep = |l: &&str| !l.trim().is_empty() && !l.starts_with('#');
+    let fens = include_str!("data/worst-case.fen")
+        .lines()
+        .filter(keep)
+        .chain(
+            include_str!("data/worst-case-found.fen")
+                .lines()
+                .filter(keep)
+                .take(3),
+        );
+    let (mut same_path, mut total) = (0, 0);
+    for fen in fens {
+        for rules in RuleSet::ALL {
+            let pos = common::pos(fen, rules);
+            let list = pos.legal_moves();
+            // About 12 moves a position: each decode is a capture search.
+            for m in list.iter().step_by(list.len().div_ceil(12)) {
+                let back = pos.decode_move(pos.move_code(m).unwrap()).unwrap();
+                assert_eq!(back, *m, "{fen}");
+                let text = back.to_string();
+                assert_eq!(pos.parse_move(&text).unwrap(), *m, "{fen} {text}");
+                same_path += usize::from(back.path() == m.path());
+                total += 1;
+            }
+        }
+    }
+    assert!(total > 100, "{total}");
+    // Most paths are still the list's.
+    assert!(same_path * 2 > total, "{same_path} of {total}");
+    println!("{same_path} of {total} paths as the list shows them");
+}
