@@ -4,6 +4,7 @@
 //! `cargo bench` runs them all; `cargo bench -- captures` only the capture generator.
 
 use std::hint::black_box;
+use std::ops::ControlFlow;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use turkish_draughts::{perft, MoveList, Position, RuleSet, Setup};
@@ -96,9 +97,26 @@ fn full_list_perft(pos: &Position, depth: usize, lists: &mut [MoveList]) -> u64 
     n
 }
 
+/// [`full_list_perft`] with [`Position::for_each_legal_move`] instead of a list: quiet
+/// moves go from the generator straight to the callback.
+fn callback_perft(pos: &Position, depth: usize) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    let _ = pos.for_each_legal_move(|m| {
+        let mut child = *pos;
+        child.play_unchecked(&m);
+        n += callback_perft(&child, depth - 1);
+        ControlFlow::<()>::Continue(())
+    });
+    n
+}
+
 /// [`full_list_perft`] from the start (depth 6) and over bench.fen (depth 4), and one move
 /// list of each position of `tests/data/game-positions.fen` (positions of 1 000 random
-/// games).
+/// games); the two perfts also with [`callback_perft`] (`callback-start/6`,
+/// `callback-bench-suite/4`), to compare within one run.
 fn full_lists(c: &mut Criterion) {
     let mut group = c.benchmark_group("full-list");
     group.sample_size(10);
@@ -107,12 +125,23 @@ fn full_lists(c: &mut Criterion) {
     group.bench_function("start/6", |b| {
         b.iter(|| full_list_perft(black_box(&start), 6, &mut lists))
     });
+    group.bench_function("callback-start/6", |b| {
+        b.iter(|| callback_perft(black_box(&start), 6))
+    });
     let bench = positions(include_str!("../tests/data/bench.fen"), RuleSet::Tudaf);
     group.bench_function("bench-suite/4", |b| {
         b.iter(|| {
             bench
                 .iter()
                 .map(|p| full_list_perft(black_box(p), 4, &mut lists))
+                .sum::<u64>()
+        })
+    });
+    group.bench_function("callback-bench-suite/4", |b| {
+        b.iter(|| {
+            bench
+                .iter()
+                .map(|p| callback_perft(black_box(p), 4))
                 .sum::<u64>()
         })
     });

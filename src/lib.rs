@@ -30,7 +30,9 @@ extern crate std;
 
 mod bitboard;
 mod board;
+mod code;
 mod color;
+mod each;
 mod fen;
 #[cfg(feature = "alloc")]
 mod game;
@@ -58,6 +60,7 @@ mod zobrist;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use board::Board;
+pub use code::{DecodeMoveError, MoveCode};
 pub use color::Color;
 pub use fen::FenError;
 #[cfg(feature = "alloc")]

@@ -24,6 +24,8 @@
 //!   ([`Position::from_fen`]) and replays every move, so a bad move is an error that names
 //!   its ply.
 //!
+//! * `MoveCode` is its number (every move's code is below 2^45, exact in JSON clients); any
+//!   `u64` is read, and checked only by [`Position::decode_move`].
 //! * `Move` is written as its landing notation, `"c4xc6xe6"`, and is not read back as a
 //!   `Move`: a move only means something in its position. Read it as an
 //!   [`UncheckedMove`](crate::UncheckedMove) (a string, checked for its form only), then

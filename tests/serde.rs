@@ -267,3 +267,26 @@ mod moves {
         assert!(serde_json::from_str::<UncheckedMove>(&long).is_err());
     }
 }
+
+mod move_codes {
+    use turkish_draughts::{MoveCode, Position, RuleSet};
+
+    /// A code is its number (below 2^45 for every move, so exact in JSON clients whose
+    /// numbers are doubles), read back as any number, and checked only when decoded.
+    #[test]
+    fn codes_are_numbers() {
+        let pos = Position::from_fen("W:Wc4,d4:Bc5,Kd6,e4,b4", RuleSet::Default).unwrap();
+        let mv = pos.legal_moves()[0];
+        let code = pos.move_code(&mv).unwrap();
+        let json = serde_json::to_string(&code).unwrap();
+        // c4 = 26, e6 = 44, Black's pieces number 2 (c5) and 3 (d6) captured.
+        assert_eq!(json, (26 + (44 << 6) + (0b1100 << 13)).to_string());
+        let read: MoveCode = serde_json::from_str(&json).unwrap();
+        assert_eq!(pos.decode_move(read), Ok(mv));
+        let any: MoveCode = serde_json::from_str("18446744073709551615").unwrap();
+        assert_eq!(any, MoveCode::from_u64(u64::MAX));
+        assert!(pos.decode_move(any).is_err());
+        assert!(serde_json::from_str::<MoveCode>("\"d3-d4\"").is_err());
+        assert!(serde_json::from_str::<MoveCode>("-1").is_err());
+    }
+}

@@ -8,6 +8,7 @@
 //! [--start-depth D] [--bench-depth D] [--check-depth D]`
 
 use std::hint::black_box;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -540,6 +541,22 @@ fn ours_full(pos: &Position, depth: usize, lists: &mut [MoveList]) -> u64 {
     n
 }
 
+/// [`ours_full`] with `for_each_legal_move` instead of a list: quiet moves go from the
+/// generator straight to the callback; captures are collected first, as in the list.
+fn ours_callback(pos: &Position, depth: usize) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    let _ = pos.for_each_legal_move(|m| {
+        let mut child = *pos;
+        child.play_unchecked(&m);
+        n += ours_callback(&child, depth - 1);
+        ControlFlow::<()>::Continue(())
+    });
+    n
+}
+
 /// The same walk over kish: `actions_into` a `Vec` kept per ply, then `apply` and
 /// `swap_turn` (kish's `apply` does not switch the side to move; its own perft does the same).
 fn kish_full(board: &kish::Board, depth: usize, lists: &mut [Vec<kish::Action>]) -> u64 {
@@ -571,17 +588,26 @@ fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
             .map(|c| (position(&c.ours, RuleSet::Tudaf), c.kish)),
     );
     let mut rows = Vec::new();
+    // The callback rows: ours with `for_each_legal_move`, against the same kish runs.
+    let mut callback_rows = Vec::new();
     let mut sums = (Duration::ZERO, Duration::ZERO, 0u64, 0u64);
+    let mut callback_sums = (Duration::ZERO, 0u64);
     for (i, (pos, kb)) in cases.iter().enumerate() {
         let depth = if i == 0 { start_depth } else { bench_depth };
         let mut ours_lists = vec![MoveList::new(); depth];
         let mut kish_lists = vec![Vec::with_capacity(64); depth];
         let (mut bo, mut bk, mut no, mut nk) = (Duration::MAX, Duration::MAX, 0, 0);
+        let (mut bc, mut nc) = (Duration::MAX, 0);
         for rep in 0..opts.reps {
             let mut ours = || {
                 let (t, n) = timed(|| ours_full(black_box(pos), depth, &mut ours_lists));
                 bo = bo.min(t);
                 no = n;
+            };
+            let mut callback = || {
+                let (t, n) = timed(|| ours_callback(black_box(pos), depth));
+                bc = bc.min(t);
+                nc = n;
             };
             let mut theirs = || {
                 let (t, n) = timed(|| kish_full(black_box(kb), depth, &mut kish_lists));
@@ -590,11 +616,18 @@ fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
             };
             if (rep + i) % 2 == 0 {
                 ours();
+                callback();
                 theirs();
             } else {
                 theirs();
+                callback();
                 ours();
             }
+        }
+        if nc != no {
+            return Err(format!(
+                "full-list perft: the callback walk counted {nc} leaves, the list walk {no}"
+            ));
         }
         if i == 0 {
             rows.push(Row {
@@ -604,11 +637,20 @@ fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
                 ours_count: no.to_string(),
                 kish_count: nk.to_string(),
             });
+            callback_rows.push(Row {
+                what: format!("start, depth {depth}, ours callback"),
+                ours: bc,
+                kish: bk,
+                ours_count: nc.to_string(),
+                kish_count: nk.to_string(),
+            });
         } else {
             sums.0 += bo;
             sums.1 += bk;
             sums.2 += no;
             sums.3 += nk;
+            callback_sums.0 += bc;
+            callback_sums.1 += nc;
         }
     }
     rows.push(Row {
@@ -618,9 +660,29 @@ fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
         ours_count: sums.2.to_string(),
         kish_count: sums.3.to_string(),
     });
+    callback_rows.push(Row {
+        what: format!(
+            "bench.fen, depth {bench_depth}, SUM of {}, ours callback",
+            cases.len() - 1
+        ),
+        ours: callback_sums.0,
+        kish: sums.1,
+        ours_count: callback_sums.1.to_string(),
+        kish_count: sums.3.to_string(),
+    });
+    let callback_ratio = |c: &Row, l: &Row| c.ours.as_secs_f64() / l.ours.as_secs_f64();
+    let ratios = [
+        callback_ratio(&callback_rows[0], &rows[0]),
+        callback_ratio(&callback_rows[1], &rows[1]),
+    ];
+    rows.extend(callback_rows);
     print_table(
-        "d. Full-list perft, every node: ours legal_moves_into + play_unchecked, kish actions_into + apply + swap_turn (leaf counts differ: kish lists every capture path)",
+        "d. Full-list perft, every node: ours legal_moves_into + play_unchecked (\"ours callback\": for_each_legal_move + play_unchecked), kish actions_into + apply + swap_turn (leaf counts differ: kish lists every capture path)",
         &rows,
+    );
+    println!(
+        "ours callback / ours list: start {:.3}, bench.fen {:.3}",
+        ratios[0], ratios[1]
     );
 
     // e. Move lists alone on game positions.

@@ -1,6 +1,9 @@
 //! Set arithmetic: king rays and slides, whether a side can capture, counting moves without
 //! a search, and the quiet moves.
 
+use core::convert::Infallible;
+use core::ops::ControlFlow;
+
 use super::*;
 
 /// The empty squares a king on `sq` reaches in direction `d` (stopping before any piece).
@@ -212,23 +215,33 @@ pub(crate) fn for_each_quiet<S: Side>(own: u64, opp: u64, kings: u64, mut f: imp
 /// left it on the heap.
 #[inline(always)]
 pub(crate) fn gen_quiet<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
-    if let Some(list) = out.inline_mut() {
-        quiet_moves::<S>(own, opp, kings, |meta| {
-            list.push(Move::quiet_from_meta(meta))
-        });
+    // (`Infallible`: the generator never stops early here, and the checks fold away.)
+    let _ = if let Some(list) = out.inline_mut() {
+        quiet_moves::<S, Infallible>(own, opp, kings, |meta| {
+            list.push(Move::quiet_from_meta(meta));
+            ControlFlow::Continue(())
+        })
     } else {
-        quiet_moves::<S>(own, opp, kings, |meta| {
-            out.push(Move::quiet_from_meta(meta))
-        });
-    }
+        quiet_moves::<S, Infallible>(own, opp, kings, |meta| {
+            out.push(Move::quiet_from_meta(meta));
+            ControlFlow::Continue(())
+        })
+    };
 }
 
-/// Calls `push` with the `meta` word (see `Move::meta`) of every quiet move: the men's steps
-/// forward, from the east and from the west (non-crowning before crowning), then each
-/// king's moves, in square order, from one loop over all four directions (a loop per
-/// direction costs a mispredicted exit each).
+/// Calls `push` with the `meta` word (see `Move::meta`) of every quiet move, and stops at
+/// the first `Break` (returned): the men's steps forward, from the east and from the west
+/// (non-crowning before crowning), then each king's moves, in square order, from one loop
+/// over all four directions (a loop per direction costs a mispredicted exit each). The list
+/// ([`gen_quiet`]) and [`Position::for_each_legal_move`](crate::Position::for_each_legal_move)
+/// both use it.
 #[inline(always)]
-fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(u32)) {
+pub(crate) fn quiet_moves<S: Side, B>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    mut push: impl FnMut(u32) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     let empty = !(own | opp);
     let men = own & !kings;
     // A man's step: the origin is the destination plus a fixed offset.
@@ -240,15 +253,16 @@ fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(u32
             while t != 0 {
                 let to = t.trailing_zeros();
                 t &= t - 1;
-                push((to << 8 | to).wrapping_add_signed(back) | crown);
+                push((to << 8 | to).wrapping_add_signed(back) | crown)?;
             }
+            ControlFlow::Continue(())
         };
-        steps(t & !S::PROMO, 0);
-        steps(t & S::PROMO, Move::meta(0, 0, true));
+        steps(t & !S::PROMO, 0)?;
+        steps(t & S::PROMO, Move::meta(0, 0, true))
     };
-    man_steps(fwd::<S>(men) & empty, -S::FWD_STEP);
-    man_steps(shift::<WEST>(men) & empty, 1);
-    man_steps(shift::<EAST>(men) & empty, -1);
+    man_steps(fwd::<S>(men) & empty, -S::FWD_STEP)?;
+    man_steps(shift::<WEST>(men) & empty, 1)?;
+    man_steps(shift::<EAST>(men) & empty, -1)?;
     let occ = own | opp;
     let mut ks = own & kings;
     while ks != 0 {
@@ -258,9 +272,10 @@ fn quiet_moves<S: Side>(own: u64, opp: u64, kings: u64, mut push: impl FnMut(u32
         while t != 0 {
             let to = t.trailing_zeros();
             t &= t - 1;
-            push(k | to << 8);
+            push(k | to << 8)?;
         }
     }
+    ControlFlow::Continue(())
 }
 
 #[inline(always)]
