@@ -3,6 +3,8 @@
 use core::fmt;
 use core::ops::Deref;
 
+#[cfg(doc)]
+use super::Move;
 use super::MAX_PATH;
 #[cfg(doc)]
 use crate::setup::MAX_PIECES_UNLIMITED;
