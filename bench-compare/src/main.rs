@@ -573,6 +573,41 @@ fn kish_full(board: &kish::Board, depth: usize, lists: &mut [Vec<kish::Action>])
     n
 }
 
+/// Records the number of legal moves of every inner node of the full-list walk, in the
+/// walk's order (untimed), for [`replay_shape`].
+fn record_shape(pos: &Position, depth: usize, lists: &mut [MoveList], out: &mut Vec<u32>) {
+    if depth == 0 {
+        return;
+    }
+    let (list, rest) = lists.split_first_mut().expect("one list per ply");
+    pos.legal_moves_into(list);
+    out.push(list.len() as u32);
+    for i in 0..list.len() {
+        let mut child = *pos;
+        child.play_unchecked(&list[i]);
+        record_shape(&child, depth - 1, rest, out);
+    }
+}
+
+/// The floor of any full-list walk: the same tree, each inner node's move count read from
+/// `shape`, each child a copy of the position handed to a recursive call; no list is
+/// generated and no move is played. What a walk costs beyond this is the library's.
+#[inline(never)]
+fn replay_shape(pos: &Position, depth: usize, shape: &[u32], at: &mut usize) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let n = shape[*at];
+    *at += 1;
+    let mut leaves = 0;
+    for _ in 0..n {
+        let mut child = *pos;
+        black_box(&mut child);
+        leaves += replay_shape(&child, depth - 1, shape, at);
+    }
+    leaves
+}
+
 /// d. Full-list perft on the start position (depth `--start-depth` minus 1, 7 by default)
 /// and bench.fen summed (depth 5); e. one full move list of each position of
 /// `tests/data/game-positions.fen`.
@@ -592,12 +627,17 @@ fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
     let mut callback_rows = Vec::new();
     let mut sums = (Duration::ZERO, Duration::ZERO, 0u64, 0u64);
     let mut callback_sums = (Duration::ZERO, 0u64);
+    // The walk's floor, start and bench.fen summed (see `replay_shape`).
+    let mut floor = [Duration::ZERO; 2];
     for (i, (pos, kb)) in cases.iter().enumerate() {
         let depth = if i == 0 { start_depth } else { bench_depth };
         let mut ours_lists = vec![MoveList::new(); depth];
         let mut kish_lists = vec![Vec::with_capacity(64); depth];
         let (mut bo, mut bk, mut no, mut nk) = (Duration::MAX, Duration::MAX, 0, 0);
         let (mut bc, mut nc) = (Duration::MAX, 0);
+        let mut shape = Vec::new();
+        record_shape(pos, depth, &mut ours_lists, &mut shape);
+        let mut bf = Duration::MAX;
         for rep in 0..opts.reps {
             let mut ours = || {
                 let (t, n) = timed(|| ours_full(black_box(pos), depth, &mut ours_lists));
@@ -623,7 +663,13 @@ fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
                 callback();
                 ours();
             }
+            let (t, n) = timed(|| replay_shape(black_box(pos), depth, &shape, &mut 0));
+            bf = bf.min(t);
+            if n != no {
+                return Err(format!("walk floor: {n} leaves, the list walk {no}"));
+            }
         }
+        floor[usize::from(i > 0)] += bf;
         if nc != no {
             return Err(format!(
                 "full-list perft: the callback walk counted {nc} leaves, the list walk {no}"
@@ -683,6 +729,15 @@ fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
     println!(
         "ours callback / ours list: start {:.3}, bench.fen {:.3}",
         ratios[0], ratios[1]
+    );
+    println!(
+        "walk floor (the same trees replayed from recorded move counts: a copy and a call a \
+         node, no list, no move played): start {:.2} ms ({:.3} of kish), bench.fen {:.2} ms \
+         ({:.3} of kish)",
+        floor[0].as_secs_f64() * 1e3,
+        floor[0].as_secs_f64() / rows[0].kish.as_secs_f64(),
+        floor[1].as_secs_f64() * 1e3,
+        floor[1].as_secs_f64() / rows[1].kish.as_secs_f64(),
     );
 
     // e. Move lists alone on game positions.
