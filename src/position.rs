@@ -619,10 +619,24 @@ impl Position {
             }
             let want = (mv.captured.to_u64(), mv.is_crowning());
             let found = self.resolve(mv.from(), Some(mv.to()), Some(want), None);
-            found
+            let own = found
                 .first
                 .filter(|_| found.matches() > 0)
-                .ok_or(IllegalMoveReason::NotLegal)
+                .ok_or(IllegalMoveReason::NotLegal)?;
+            // Keep the path the move was given when it is a path of this position (the
+            // search may have found another path of the same move first: the caller played
+            // this one, and a game records it).
+            if own.same_path(mv) {
+                return Ok(own);
+            }
+            let traced = self.trace(mv.from(), &mv.path());
+            Ok(
+                if traced.ok() == Some((mv.to(), mv.captured, mv.is_crowning())) {
+                    *mv
+                } else {
+                    own
+                },
+            )
         } else if !mv.is_capture() && dispatch!(self, is_quiet_move_of::<S, C>(mv)) {
             // A quiet move's path is its destination: nothing to choose.
             Ok(*mv)

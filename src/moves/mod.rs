@@ -113,6 +113,13 @@ impl Move {
         }
     }
 
+    /// Whether `other` has the same packed landing path (the results are compared apart).
+    #[inline]
+    pub(crate) fn same_path(&self, other: &Move) -> bool {
+        (self.hops_lo, self.hops_mid, self.hops_hi)
+            == (other.hops_lo, other.hops_mid, other.hops_hi)
+    }
+
     /// A quiet move from its `meta` word (see [`Move::meta`]).
     #[inline(always)]
     pub(crate) const fn quiet_from_meta(meta: u32) -> Move {

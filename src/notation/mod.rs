@@ -307,7 +307,7 @@ impl Position {
     /// Follows a landing path from `from` and returns its result `(to, captured, crowned)`,
     /// or the first jump that breaks a rule. It does not check that the path is finished or
     /// maximal.
-    fn trace(
+    pub(crate) fn trace(
         &self,
         from: Square,
         landings: &[Square],
