@@ -3,8 +3,9 @@
 
 use core::ops::ControlFlow;
 
-use crate::movegen::{self, Black, Side, White};
-use crate::{Color, Move, MoveList, Position, RuleSet};
+use crate::movegen::{self, Side};
+use crate::position::dispatch;
+use crate::{Move, MoveList, Position};
 
 /// Quiet moves go straight from the generator to `f`; captures are collected first (the
 /// maximum-capture rule can drop moves found earlier, and moves with the same result are
@@ -98,12 +99,6 @@ impl Position {
         &self,
         mut f: impl FnMut(Move) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        let (w, b, k) = self.board().raw();
-        match (self.turn(), self.rules()) {
-            (Color::White, RuleSet::Default) => for_each_of::<White, true, B>(w, b, k, &mut f),
-            (Color::White, RuleSet::Tudaf) => for_each_of::<White, false, B>(w, b, k, &mut f),
-            (Color::Black, RuleSet::Default) => for_each_of::<Black, true, B>(b, w, k, &mut f),
-            (Color::Black, RuleSet::Tudaf) => for_each_of::<Black, false, B>(b, w, k, &mut f),
-        }
+        dispatch!(self, for_each_of::<S, C, B>(&mut f))
     }
 }

@@ -226,15 +226,15 @@ impl IllegalMoveReason {
 }
 
 macro_rules! dispatch {
-    ($pos:expr, $f:ident :: <$s:ident, $c:ident> ($($arg:expr),*)) => {{
+    ($pos:expr, $f:ident :: <$s:ident, $c:ident $(, $g:ty)*> ($($arg:expr),*)) => {{
         let (w, b, k) = $pos.board().raw();
         use $crate::movegen::{Black, White};
         use $crate::{Color, RuleSet};
         match ($pos.turn(), $pos.rules()) {
-            (Color::White, RuleSet::Default) => $f::<White, true>(w, b, k $(, $arg)*),
-            (Color::White, RuleSet::Tudaf) => $f::<White, false>(w, b, k $(, $arg)*),
-            (Color::Black, RuleSet::Default) => $f::<Black, true>(b, w, k $(, $arg)*),
-            (Color::Black, RuleSet::Tudaf) => $f::<Black, false>(b, w, k $(, $arg)*),
+            (Color::White, RuleSet::Default) => $f::<White, true $(, $g)*>(w, b, k $(, $arg)*),
+            (Color::White, RuleSet::Tudaf) => $f::<White, false $(, $g)*>(w, b, k $(, $arg)*),
+            (Color::Black, RuleSet::Default) => $f::<Black, true $(, $g)*>(b, w, k $(, $arg)*),
+            (Color::Black, RuleSet::Tudaf) => $f::<Black, false $(, $g)*>(b, w, k $(, $arg)*),
         }
     }};
 }

@@ -4,7 +4,7 @@ use core::fmt;
 use core::ops::{Deref, DerefMut};
 
 use super::Move;
-use crate::spill::Spill;
+use crate::spill::{Spill, SpillIter};
 
 /// The legal moves of a position. It derefs to a slice of [`Move`]s.
 ///
@@ -113,10 +113,7 @@ impl IntoIterator for MoveList {
     type Item = Move;
     type IntoIter = IntoIter;
     fn into_iter(self) -> IntoIter {
-        IntoIter {
-            list: self,
-            next: 0,
-        }
+        IntoIter(self.0.into_iter())
     }
 }
 
@@ -128,21 +125,15 @@ impl IntoIterator for MoveList {
 /// assert_eq!(n, 8);
 /// ```
 #[derive(Clone, Debug)]
-pub struct IntoIter {
-    list: MoveList,
-    next: usize,
-}
+pub struct IntoIter(SpillIter<Move, { MoveList::CAPACITY }>);
 
 impl Iterator for IntoIter {
     type Item = Move;
     fn next(&mut self) -> Option<Move> {
-        let m = self.list.get(self.next).copied();
-        self.next += usize::from(m.is_some());
-        m
+        self.0.next()
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.list.len() - self.next;
-        (n, Some(n))
+        self.0.size_hint()
     }
 }
 

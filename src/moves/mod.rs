@@ -98,19 +98,7 @@ const STEP: [i8; 4] = [8, 1, -8, -1];
 
 impl Move {
     pub(crate) const fn quiet(from: Square, to: Square, crowned: bool) -> Move {
-        Move::quiet_raw(from.index() as u32, to.index() as u32, crowned)
-    }
-
-    /// A quiet move between squares given by index (0 to 63).
-    #[inline(always)]
-    pub(crate) const fn quiet_raw(from: u32, to: u32, crowned: bool) -> Move {
-        Move {
-            captured: Bitboard::EMPTY,
-            hops_lo: 0,
-            hops_mid: 0,
-            hops_hi: 0,
-            meta: Move::meta(from, to, crowned),
-        }
+        Move::quiet_from_meta(Move::meta(from.index() as u32, to.index() as u32, crowned))
     }
 
     /// Whether `other` has the same packed landing path (the results are compared apart).
