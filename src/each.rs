@@ -3,7 +3,7 @@
 
 use core::ops::ControlFlow;
 
-use crate::movegen::{self, Side};
+use crate::movegen::{self, Captures, Side};
 use crate::position::dispatch;
 use crate::{Move, MoveList, Position};
 
@@ -17,10 +17,12 @@ fn for_each_of<S: Side, const CROWN: bool, B>(
     kings: u64,
     f: &mut impl FnMut(Move) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    if movegen::has_capture::<S>(own, opp, kings) {
-        captures_of::<S, CROWN, B>(own, opp, kings, f)
-    } else {
-        movegen::quiet_moves::<S, B>(own, opp, kings, |meta| f(Move::quiet_from_meta(meta)))
+    match movegen::captures::<S, CROWN>(own, opp, kings) {
+        Captures::None => {
+            movegen::quiet_moves::<S, B>(own, opp, kings, |meta| f(Move::quiet_from_meta(meta)))
+        }
+        Captures::Single(lands) => movegen::single_captures::<S, B>(lands, f),
+        Captures::Search => captures_of::<S, CROWN, B>(own, opp, kings, f),
     }
 }
 

@@ -1,8 +1,10 @@
 //! [`Position`]: a validated position with its rule set, and the game's end.
 
+use core::convert::Infallible;
 use core::fmt;
+use core::ops::ControlFlow;
 
-use crate::movegen::{self, Resolve, Side};
+use crate::movegen::{self, Captures, Resolve, Side};
 use crate::scratch::SearchScratch;
 use crate::setup::{MAX_PIECES, MAX_PIECES_UNLIMITED};
 use crate::{Bitboard, Board, Color, FenError, Move, MoveList, Role, RuleSet, Setup, SetupError};
@@ -247,11 +249,21 @@ fn legal_moves_of<S: Side, const CROWN: bool>(
     out: &mut MoveList,
     scratch: Option<&mut SearchScratch>,
 ) {
-    if movegen::has_capture::<S>(own, opp, kings) {
-        movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
-    } else {
-        out.clear();
-        movegen::gen_quiet::<S>(own, opp, kings, out);
+    match movegen::captures::<S, CROWN>(own, opp, kings) {
+        Captures::None => {
+            out.clear();
+            movegen::gen_quiet::<S>(own, opp, kings, out);
+        }
+        Captures::Single(lands) => {
+            out.clear();
+            let _ = movegen::single_captures::<S, Infallible>(lands, |m| {
+                out.push(m);
+                ControlFlow::Continue(())
+            });
+        }
+        Captures::Search => {
+            movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
+        }
     }
 }
 

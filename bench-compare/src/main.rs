@@ -575,18 +575,58 @@ fn kish_full(board: &kish::Board, depth: usize, lists: &mut [Vec<kish::Action>])
 
 /// Records the number of legal moves of every inner node of the full-list walk, in the
 /// walk's order (untimed), for [`replay_shape`].
-fn record_shape(pos: &Position, depth: usize, lists: &mut [MoveList], out: &mut Vec<u32>) {
+/// Also keeps the inner nodes themselves in `nodes`, if given, for [`lists_alone`].
+fn record_shape(
+    pos: &Position,
+    depth: usize,
+    lists: &mut [MoveList],
+    out: &mut Vec<u32>,
+    mut nodes: Option<&mut Vec<Position>>,
+) {
     if depth == 0 {
         return;
     }
     let (list, rest) = lists.split_first_mut().expect("one list per ply");
     pos.legal_moves_into(list);
     out.push(list.len() as u32);
+    if let Some(nodes) = nodes.as_deref_mut() {
+        nodes.push(*pos);
+    }
     for i in 0..list.len() {
         let mut child = *pos;
         child.play_unchecked(&list[i]);
-        record_shape(&child, depth - 1, rest, out);
+        record_shape(&child, depth - 1, rest, out, nodes.as_deref_mut());
     }
+}
+
+/// The list generation of a walk alone: one move list of each of its inner nodes, stored
+/// beforehand, no move played, for ours and for kish (best of `reps`, interleaved).
+fn lists_alone(nodes: &[Position], reps: usize) -> (Duration, Duration) {
+    let boards: Vec<kish::Board> = nodes.iter().map(|p| to_kish(&p.setup())).collect();
+    let mut list = MoveList::new();
+    let mut actions: Vec<kish::Action> = Vec::with_capacity(64);
+    let (mut bo, mut bk) = (Duration::MAX, Duration::MAX);
+    for _ in 0..reps {
+        let (t, _) = timed(|| {
+            let mut n = 0;
+            for p in black_box(nodes) {
+                p.legal_moves_into(&mut list);
+                n += black_box(&list).len();
+            }
+            n
+        });
+        bo = bo.min(t);
+        let (t, _) = timed(|| {
+            let mut n = 0;
+            for b in black_box(&boards) {
+                b.actions_into(&mut actions);
+                n += black_box(&actions).len();
+            }
+            n
+        });
+        bk = bk.min(t);
+    }
+    (bo, bk)
 }
 
 /// The floor of any full-list walk: the same tree, each inner node's move count read from
@@ -629,6 +669,8 @@ fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
     let mut callback_sums = (Duration::ZERO, 0u64);
     // The walk's floor, start and bench.fen summed (see `replay_shape`).
     let mut floor = [Duration::ZERO; 2];
+    // The inner nodes of the start walk, for `lists_alone`.
+    let mut start_nodes = Vec::new();
     for (i, (pos, kb)) in cases.iter().enumerate() {
         let depth = if i == 0 { start_depth } else { bench_depth };
         let mut ours_lists = vec![MoveList::new(); depth];
@@ -636,7 +678,8 @@ fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
         let (mut bo, mut bk, mut no, mut nk) = (Duration::MAX, Duration::MAX, 0, 0);
         let (mut bc, mut nc) = (Duration::MAX, 0);
         let mut shape = Vec::new();
-        record_shape(pos, depth, &mut ours_lists, &mut shape);
+        let keep = (i == 0).then_some(&mut start_nodes);
+        record_shape(pos, depth, &mut ours_lists, &mut shape, keep);
         let mut bf = Duration::MAX;
         for rep in 0..opts.reps {
             let mut ours = || {
@@ -738,6 +781,15 @@ fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
         floor[0].as_secs_f64() / rows[0].kish.as_secs_f64(),
         floor[1].as_secs_f64() * 1e3,
         floor[1].as_secs_f64() / rows[1].kish.as_secs_f64(),
+    );
+    let (lo, lk) = lists_alone(&start_nodes, opts.reps);
+    println!(
+        "lists alone: one move list of each of the start walk's {} inner nodes, stored \
+         beforehand, no move played: ours {:.2} ms, kish {:.2} ms ({:.3})",
+        start_nodes.len(),
+        lo.as_secs_f64() * 1e3,
+        lk.as_secs_f64() * 1e3,
+        lo.as_secs_f64() / lk.as_secs_f64(),
     );
 
     // e. Move lists alone on game positions.

@@ -1,5 +1,7 @@
 //! The men's first jumps, all at once, and the counting of men's capture paths.
 
+use core::ops::ControlFlow;
+
 use super::*;
 
 /// The landing squares of the first jumps of all the men `men` at once, forward, east and
@@ -88,6 +90,31 @@ pub(crate) fn for_each_first_jump<S: Side>(
         }
     }
     true
+}
+
+/// Calls `push` with each move of [`Captures::Single`] (the men's first jumps landing on
+/// `lands`, none of which can go on), in the order the capture search finds them: forward,
+/// east, west, each in square order. Stops at the first `Break`.
+///
+/// A man that lands on its last rank is crowned: under the default rules such a landing is
+/// never `Single` (the new king might capture on), so this is the end-of-move crowning of
+/// [`RuleSet::Tudaf`](crate::RuleSet::Tudaf).
+#[inline(always)]
+pub(crate) fn single_captures<S: Side, B>(
+    lands: [u64; 3],
+    mut push: impl FnMut(Move) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    for (d, mut l) in [S::FWD, EAST, WEST].into_iter().zip(lands) {
+        while l != 0 {
+            let to = l.trailing_zeros();
+            l &= l - 1;
+            let victim = shift_dir(1 << to, d ^ 2);
+            let from = shift_dir(victim, d ^ 2).trailing_zeros();
+            let crowned = (1u64 << to) & S::PROMO != 0;
+            push(Move::single_capture(Move::meta(from, to, crowned), victim))?;
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 /// Adds the capture paths of a man on `at` (one square), which got there by a jump in

@@ -120,6 +120,16 @@ impl Move {
         }
     }
 
+    /// A capture of one piece, `captured`, with the origin, destination and crowning of
+    /// `meta` (see [`Move::meta`]): its path is its destination alone, so no hop is kept.
+    #[inline(always)]
+    pub(crate) const fn single_capture(meta: u32, captured: u64) -> Move {
+        Move {
+            captured: Bitboard::from_u64(captured),
+            ..Move::quiet_from_meta(meta)
+        }
+    }
+
     /// The `meta` word of a move from `from` to `to` (indices 0 to 63).
     #[inline(always)]
     pub(crate) const fn meta(from: u32, to: u32, crowned: bool) -> u32 {
