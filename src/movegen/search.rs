@@ -162,8 +162,10 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
             )
         };
         let at_path = depth as usize - 1;
-        // Landing squares with no way on end the move.
-        let done = if ahead { 0 } else { land & !(left | right) };
+        // The move ends on the landing squares only if none of them goes on: a capture that
+        // stops here while the same jump could go on from another landing square takes
+        // fewer pieces than that one, so it is never among the longest.
+        let done = if ahead || left | right != 0 { 0 } else { land };
         if done != 0 {
             self.emit(done, self.opp & !live, depth, self.crowned);
         }
