@@ -599,34 +599,51 @@ fn record_shape(
     }
 }
 
-/// The list generation of a walk alone: one move list of each of its inner nodes, stored
-/// beforehand, no move played, for ours and for kish (best of `reps`, interleaved).
-fn lists_alone(nodes: &[Position], reps: usize) -> (Duration, Duration) {
-    let boards: Vec<kish::Board> = nodes.iter().map(|p| to_kish(&p.setup())).collect();
+/// One move list of each position, ours (`legal_moves_into`) against kish's
+/// (`actions_into` on the same boards), no move played: the best of `reps` times each,
+/// their order alternating, and the moves counted.
+fn lists_alone(
+    positions: &[Position],
+    boards: &[kish::Board],
+    reps: usize,
+) -> (Duration, Duration, usize, usize) {
     let mut list = MoveList::new();
     let mut actions: Vec<kish::Action> = Vec::with_capacity(64);
-    let (mut bo, mut bk) = (Duration::MAX, Duration::MAX);
-    for _ in 0..reps {
-        let (t, _) = timed(|| {
-            let mut n = 0;
-            for p in black_box(nodes) {
-                p.legal_moves_into(&mut list);
-                n += black_box(&list).len();
-            }
-            n
-        });
-        bo = bo.min(t);
-        let (t, _) = timed(|| {
-            let mut n = 0;
-            for b in black_box(&boards) {
-                b.actions_into(&mut actions);
-                n += black_box(&actions).len();
-            }
-            n
-        });
-        bk = bk.min(t);
+    let (mut bo, mut bk, mut no, mut nk) = (Duration::MAX, Duration::MAX, 0, 0);
+    for rep in 0..reps {
+        let mut ours = || {
+            let (t, n) = timed(|| {
+                let mut n = 0;
+                for p in black_box(positions) {
+                    p.legal_moves_into(&mut list);
+                    n += black_box(&list).len();
+                }
+                n
+            });
+            bo = bo.min(t);
+            no = n;
+        };
+        let mut theirs = || {
+            let (t, n) = timed(|| {
+                let mut n = 0;
+                for b in black_box(boards) {
+                    b.actions_into(&mut actions);
+                    n += black_box(&actions).len();
+                }
+                n
+            });
+            bk = bk.min(t);
+            nk = n;
+        };
+        if rep % 2 == 0 {
+            ours();
+            theirs();
+        } else {
+            theirs();
+            ours();
+        }
     }
-    (bo, bk)
+    (bo, bk, no, nk)
 }
 
 /// The floor of any full-list walk: the same tree, each inner node's move count read from
@@ -782,7 +799,8 @@ fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
         floor[1].as_secs_f64() * 1e3,
         floor[1].as_secs_f64() / rows[1].kish.as_secs_f64(),
     );
-    let (lo, lk) = lists_alone(&start_nodes, opts.reps);
+    let start_boards: Vec<kish::Board> = start_nodes.iter().map(|p| to_kish(&p.setup())).collect();
+    let (lo, lk, _, _) = lists_alone(&start_nodes, &start_boards, opts.reps);
     println!(
         "lists alone: one move list of each of the start walk's {} inner nodes, stored \
          beforehand, no move played: ours {:.2} ms, kish {:.2} ms ({:.3})",
@@ -799,42 +817,7 @@ fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
         .map(|c| position(&c.ours, RuleSet::Tudaf))
         .collect();
     let boards: Vec<kish::Board> = games.iter().map(|c| c.kish).collect();
-    let mut list = MoveList::new();
-    let mut actions: Vec<kish::Action> = Vec::with_capacity(64);
-    let (mut bo, mut bk, mut no, mut nk) = (Duration::MAX, Duration::MAX, 0usize, 0usize);
-    for rep in 0..opts.reps.max(5) {
-        let mut ours = || {
-            let (t, n) = timed(|| {
-                let mut n = 0;
-                for p in black_box(&positions) {
-                    p.legal_moves_into(&mut list);
-                    n += black_box(&list).len();
-                }
-                n
-            });
-            bo = bo.min(t);
-            no = n;
-        };
-        let mut theirs = || {
-            let (t, n) = timed(|| {
-                let mut n = 0;
-                for b in black_box(&boards) {
-                    b.actions_into(&mut actions);
-                    n += black_box(&actions).len();
-                }
-                n
-            });
-            bk = bk.min(t);
-            nk = n;
-        };
-        if rep % 2 == 0 {
-            ours();
-            theirs();
-        } else {
-            theirs();
-            ours();
-        }
-    }
+    let (bo, bk, no, nk) = lists_alone(&positions, &boards, opts.reps.max(5));
     print_table(
         &format!(
             "e. One full move list of each of the {} positions of tests/data/game-positions.fen (ours legal_moves_into, kish actions_into; counts = moves summed)",
