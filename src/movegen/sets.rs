@@ -49,16 +49,20 @@ pub(crate) fn has_capture<S: Side>(own: u64, opp: u64, kings: u64) -> bool {
 /// Whether one of the kings `k` can capture.
 #[inline(always)]
 pub(super) fn kings_can_capture(k: u64, opp: u64, empty: u64) -> bool {
-    if k & k.wrapping_sub(1) == 0 {
-        k != 0 && lone_king(k.trailing_zeros(), opp, empty).1
+    let rest = k & k.wrapping_sub(1);
+    if rest & rest.wrapping_sub(1) == 0 {
+        // One king or two: table look-ups, king by king.
+        (k != 0 && lone_king(k.trailing_zeros(), opp, empty).1)
+            || (rest != 0 && lone_king(rest.trailing_zeros(), opp, empty).1)
     } else {
         king_landings(k, king_slides(k, empty), opp) & empty != 0
     }
 }
 
-/// For a king on `at`, the only king of its side: the empty squares it slides to, and
-/// whether it can capture (the first piece it meets some way is one of `opp` with an empty
-/// square behind it). Table look-ups: cheaper than slides for one king.
+/// For a king on `at` (the other pieces are those not in `empty`): the empty squares it
+/// slides to, and whether it can capture (the first piece it meets some way is one of `opp`
+/// with an empty square behind it). Table look-ups: cheaper than slides for one or two
+/// kings.
 #[inline(always)]
 pub(super) fn lone_king(at: u32, opp: u64, empty: u64) -> (u64, bool) {
     let lines = king_lines(at, !empty);
@@ -151,6 +155,24 @@ pub(crate) fn count_without_search<S: Side, const CROWN: bool>(
         let (ones, t2) = (o1 ^ quiet, o1 & quiet);
         let n = ones.count_ones() + 2 * (t1 ^ t2).count_ones() + 4 * (t1 & t2).count_ones();
         return Some(u64::from(n));
+    }
+    let rest = k & (k - 1);
+    if rest & (rest - 1) == 0 {
+        // Two kings: each by table look-ups, as a lone king, but both. (Their moves are
+        // distinct moves even where they share a destination.)
+        let (q1, capture1) = lone_king(k.trailing_zeros(), opp, empty);
+        if capture1 {
+            return None;
+        }
+        let (q2, capture2) = lone_king(rest.trailing_zeros(), opp, empty);
+        if capture2 {
+            return None;
+        }
+        if lands != [0; 3] {
+            return count_men();
+        }
+        let n = count3(f & empty, e & empty, w & empty);
+        return Some(n + u64::from(q1.count_ones() + q2.count_ones()));
     }
     let slides = king_slides(k, empty);
     if king_landings(k, slides, opp) & empty != 0 {
