@@ -141,13 +141,17 @@ pub(super) fn man_paths<S: Side, const CROWN: bool>(
             return false;
         }
     } else {
-        for d in [S::FWD, EAST, WEST] {
-            let over = shift_dir(at, d) & live;
-            let land = shift_dir(over, d) & empty;
-            if land != 0 {
-                found = true;
-                if !man_paths::<S, CROWN>(land, d, live ^ over, empty | over, depth + 1, tally) {
-                    return false;
+        // The three jumps' landing squares at once: a path that ends costs one test.
+        let lands = man_landings::<S>(at, live, empty);
+        if lands != [0; 3] {
+            found = true;
+            for (d, land) in [S::FWD, EAST, WEST].into_iter().zip(lands) {
+                if land != 0 {
+                    let over = shift_dir(land, d ^ 2);
+                    let (live, empty) = (live ^ over, empty | over);
+                    if !man_paths::<S, CROWN>(land, d, live, empty, depth + 1, tally) {
+                        return false;
+                    }
                 }
             }
         }

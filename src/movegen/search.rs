@@ -229,14 +229,19 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         let live = self.opp & !removed;
         let bit = 1u64 << at;
         let empty = !(self.own | live);
-        let mut found = false;
-        for d in [S::FWD, WEST, EAST] {
-            let over = shift_dir(bit, d) & live;
-            let land = shift_dir(over, d) & empty;
+        // The three jumps' landing squares at once (each empty or one square), so that a man
+        // that cannot go on ends its move after one test.
+        let lands = man_landings::<S>(bit, live, empty);
+        if lands == [0; 3] {
+            self.emit(bit, removed, depth, bit & S::PROMO != 0);
+            return;
+        }
+        // (Forward, then west, then east: the order the moves have always been found in.)
+        for (d, land) in [(S::FWD, lands[0]), (WEST, lands[2]), (EAST, lands[1])] {
             if land == 0 {
                 continue;
             }
-            found = true;
+            let over = shift_dir(land, d ^ 2);
             let t = land.trailing_zeros();
             if K::PATHS {
                 self.path[depth as usize] = sq(t);
@@ -249,9 +254,6 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
             if self.aborted {
                 return;
             }
-        }
-        if !found {
-            self.emit(bit, removed, depth, bit & S::PROMO != 0);
         }
     }
 
