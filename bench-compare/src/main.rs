@@ -334,13 +334,7 @@ fn run() -> Result<bool, String> {
                 bk = bk.min(t);
                 nk = n;
             };
-            if rep % 2 == 0 {
-                ours();
-                theirs();
-            } else {
-                theirs();
-                ours();
-            }
+            in_turn(rep, &mut ours, &mut theirs);
         }
         print_table(
             &format!("a. Start position, perft({d})"),
@@ -392,13 +386,7 @@ fn run() -> Result<bool, String> {
                     best_kish[i] = best_kish[i].min(t);
                     count_kish[i] = c;
                 };
-                if (rep + i) % 2 == 0 {
-                    ours();
-                    theirs();
-                } else {
-                    theirs();
-                    ours();
-                }
+                in_turn(rep + i, &mut ours, &mut theirs);
             }
         }
         let mut rows: Vec<Row> = (0..n)
@@ -499,13 +487,7 @@ fn run() -> Result<bool, String> {
                     });
                     bk = bk.min(t / kish_iters);
                 };
-                if rep % 2 == 0 {
-                    ours();
-                    theirs();
-                } else {
-                    theirs();
-                    ours();
-                }
+                in_turn(rep, &mut ours, &mut theirs);
             }
             rows.push(Row {
                 what: format!("{label} {}", abbreviate(&case.fen, 30)),
@@ -612,38 +594,45 @@ fn lists_alone(
     let (mut bo, mut bk, mut no, mut nk) = (Duration::MAX, Duration::MAX, 0, 0);
     for rep in 0..reps {
         let mut ours = || {
-            let (t, n) = timed(|| {
-                let mut n = 0;
-                for p in black_box(positions) {
-                    p.legal_moves_into(&mut list);
-                    n += black_box(&list).len();
-                }
-                n
-            });
-            bo = bo.min(t);
-            no = n;
+            time_pass(positions, &mut bo, &mut no, |p| {
+                p.legal_moves_into(&mut list);
+                black_box(&list).len()
+            })
         };
         let mut theirs = || {
-            let (t, n) = timed(|| {
-                let mut n = 0;
-                for b in black_box(boards) {
-                    b.actions_into(&mut actions);
-                    n += black_box(&actions).len();
-                }
-                n
-            });
-            bk = bk.min(t);
-            nk = n;
+            time_pass(boards, &mut bk, &mut nk, |b| {
+                b.actions_into(&mut actions);
+                black_box(&actions).len()
+            })
         };
-        if rep % 2 == 0 {
-            ours();
-            theirs();
-        } else {
-            theirs();
-            ours();
-        }
+        in_turn(rep, &mut ours, &mut theirs);
     }
     (bo, bk, no, nk)
+}
+
+/// Runs `a` then `b` on even repetitions and `b` then `a` on odd ones, so that a slow
+/// moment of the machine falls on both crates alike.
+fn in_turn(rep: usize, a: &mut impl FnMut(), b: &mut impl FnMut()) {
+    if rep & 1 == 0 {
+        a();
+        b();
+    } else {
+        b();
+        a();
+    }
+}
+
+/// Times one pass of `list_len` over `items`, keeping the best time in `best` and the sum
+/// of what it returned (the moves listed) in `count`.
+fn time_pass<T>(
+    items: &[T],
+    best: &mut Duration,
+    count: &mut usize,
+    mut list_len: impl FnMut(&T) -> usize,
+) {
+    let (t, n) = timed(|| black_box(items).iter().map(&mut list_len).sum::<usize>());
+    *best = (*best).min(t);
+    *count = n;
 }
 
 /// The floor of any full-list walk: the same tree, each inner node's move count read from
