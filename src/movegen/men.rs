@@ -104,17 +104,17 @@ pub(crate) fn single_captures<S: Side, B>(
     lands: [u64; 3],
     mut push: impl FnMut(Move) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    for (d, mut l) in [S::FWD, EAST, WEST].into_iter().zip(lands) {
-        while l != 0 {
-            let to = l.trailing_zeros();
-            l &= l - 1;
-            let victim = shift_dir(1 << to, d ^ 2);
-            let from = shift_dir(victim, d ^ 2).trailing_zeros();
-            let crowned = (1u64 << to) & S::PROMO != 0;
-            push(Move::single_capture(Move::meta(from, to, crowned), victim))?;
-        }
-    }
-    ControlFlow::Continue(())
+    let mut flow = ControlFlow::Continue(());
+    for_each_first_jump::<S>(lands, |_, from, victim, to| {
+        let meta = Move::meta(
+            from.trailing_zeros(),
+            to.trailing_zeros(),
+            to & S::PROMO != 0,
+        );
+        flow = push(Move::single_capture(meta, victim));
+        flow.is_continue()
+    });
+    flow
 }
 
 /// Adds the capture paths of a man on `at` (one square), which got there by a jump in
