@@ -7,7 +7,7 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use turkish_draughts::{Game, Move, Position, RuleSet};
 
 /// `count` random games from the start: the moves of each, all legal and played while the

@@ -6,8 +6,8 @@
 use std::hint::black_box;
 use std::ops::ControlFlow;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use turkish_draughts::{perft, MoveList, Position, RuleSet, Setup};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use turkish_draughts::{MoveList, Position, RuleSet, Setup, perft};
 
 fn positions(text: &str, rules: RuleSet) -> Vec<Position> {
     text.lines()

@@ -5,7 +5,7 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use turkish_draughts::pdn::{self, Notation, Reader, Tags, WriteOptions};
 use turkish_draughts::{Game, RuleSet};
 

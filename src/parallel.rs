@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::thread;
 use std::vec::Vec;
 
-use crate::{divide, perft, Move, Position};
+use crate::{Move, Position, divide, perft};
 
 /// Subtrees per thread that the split aims for, so that threads that draw small subtrees
 /// keep busy while others finish big ones.

@@ -23,7 +23,7 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use turkish_draughts::{
-    perft, Color, Move, ParseMoveError, Position, Role, RuleSet, Setup, Square,
+    Color, Move, ParseMoveError, Position, Role, RuleSet, Setup, Square, perft,
 };
 
 // ------------------------------------------------------------------------------------------
@@ -266,7 +266,7 @@ fn check_against(pos: &Position, ref_rules: reference::Rules) -> Result<(), Test
             other => {
                 return Err(TestCaseError::fail(format!(
                     "FEN {fen} rules {rules}: {m:?} displays as {text:?}, which parses as {other:?}"
-                )))
+                )));
             }
         }
         if !ref_set.contains(&key(m)) {
@@ -282,9 +282,9 @@ fn check_against(pos: &Position, ref_rules: reference::Rules) -> Result<(), Test
             Ok(p) if key(&p) == ref_key(rm) => {}
             other => {
                 return Err(TestCaseError::fail(format!(
-                "FEN {fen} rules {rules}: the reference path {text:?} of {} parses as {other:?}",
-                key_text(&ref_key(rm))
-            )))
+                    "FEN {fen} rules {rules}: the reference path {text:?} of {} parses as {other:?}",
+                    key_text(&ref_key(rm))
+                )));
             }
         }
     }
@@ -750,7 +750,9 @@ fn board_strategies_reach_interesting_positions() {
         let set = |l: &[Move]| l.iter().map(key).collect::<BTreeSet<Key>>();
         differ += usize::from(set(&moves) != set(&tudaf));
     }
-    eprintln!("{n} boards: {quiet} quiet, {long} capture 4 or more, {many} with 10+ moves, {differ} differ between the rule sets");
+    eprintln!(
+        "{n} boards: {quiet} quiet, {long} capture 4 or more, {many} with 10+ moves, {differ} differ between the rule sets"
+    );
     assert!(quiet >= n / 50, "too few quiet positions: {quiet}");
     assert!(long >= n / 5, "too few long captures: {long}");
     assert!(many >= n / 20, "too few positions with many moves: {many}");

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use turkish_draughts::{perft, Move, Position, RuleSet};
+use turkish_draughts::{Move, Position, RuleSet, perft};
 
 mod common;
 

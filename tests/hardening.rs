@@ -2,8 +2,8 @@
 //! `is_legal` (which builds no list) against the move list.
 
 use turkish_draughts::{
-    divide, perft, try_perft, IllegalMoveReason, Move, PerftDepthError, Position, RuleSet, Setup,
-    MAX_PERFT_DEPTH,
+    IllegalMoveReason, MAX_PERFT_DEPTH, Move, PerftDepthError, Position, RuleSet, Setup, divide,
+    perft, try_perft,
 };
 
 fn pos(fen: &str) -> Position {

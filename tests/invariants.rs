@@ -16,8 +16,8 @@
 mod reference;
 
 use turkish_draughts::{
-    perft, Bitboard, Color, Move, Outcome, Piece, Position, Rank, Role, RuleSet, Setup, Square,
-    WinReason,
+    Bitboard, Color, Move, Outcome, Piece, Position, Rank, Role, RuleSet, Setup, Square, WinReason,
+    perft,
 };
 
 /// SplitMix64: small, seeded, good enough to pick moves and squares.
@@ -297,7 +297,7 @@ fn play_game(
                     return Err(here(format!(
                         "try_play({foreign:?}) gave {e:?} and changed the position to {}",
                         copy.setup()
-                    )))
+                    )));
                 }
                 Ok(()) => return Err(here(format!("try_play accepted the illegal {foreign:?}"))),
             }

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use turkish_draughts::{
-    DecodeMoveError, IllegalMoveReason, MoveCode, Position, RuleSet, Square, MAX_PIECES_UNLIMITED,
+    DecodeMoveError, IllegalMoveReason, MAX_PIECES_UNLIMITED, MoveCode, Position, RuleSet, Square,
 };
 
 mod common;
@@ -82,7 +82,12 @@ fn layout_by_hand() {
             19 | 27 << 6,
         ),
         // c7 = 50, c8 = 58, crowned.
-        ("W:Wc7:Bh2", RuleSet::Default, "c7-c8", 50 | 58 << 6 | 1 << 12),
+        (
+            "W:Wc7:Bh2",
+            RuleSet::Default,
+            "c7-c8",
+            50 | 58 << 6 | 1 << 12,
+        ),
         // A king's quiet move never has the crowning bit: a1 = 0, h1 = 7.
         ("W:WKa1:Bh8", RuleSet::Tudaf, "a1-h1", 7 << 6),
         // Black b4 (0), e4 (1), c5 (2), d6 (3); c5 and d6 taken. c4 = 26, e6 = 44.
@@ -100,7 +105,12 @@ fn layout_by_hand() {
             34 | 16 << 6 | 0b101 << 13,
         ),
         // A black man crowns by capturing: c3 = 18 over c2 (White's only piece, 0) to c1 = 2.
-        ("B:Wc2:Bc3,Kh8", RuleSet::Tudaf, "c3xc1", 18 | 2 << 6 | 1 << 12 | 1 << 13),
+        (
+            "B:Wc2:Bc3,Kh8",
+            RuleSet::Tudaf,
+            "c3xc1",
+            18 | 2 << 6 | 1 << 12 | 1 << 13,
+        ),
     ];
     for &(fen, rules, text, want) in cases {
         let pos = common::pos(fen, rules);

@@ -7,7 +7,7 @@
 
 mod reference;
 
-use turkish_draughts::{perft, IllegalMoveReason, ParseMoveError, Position, RuleSet};
+use turkish_draughts::{IllegalMoveReason, ParseMoveError, Position, RuleSet, perft};
 
 /// Line 1 of `tests/data/worst-case-found.fen`: 1 904 legal moves, strict position.
 fn line1() -> &'static str {

@@ -4,7 +4,7 @@
 
 use std::sync::Mutex;
 
-use turkish_draughts::{divide, divide_parallel, perft, perft_parallel, Move, Position, RuleSet};
+use turkish_draughts::{Move, Position, RuleSet, divide, divide_parallel, perft, perft_parallel};
 
 fn bench_positions() -> Vec<Position> {
     let text = include_str!("data/bench.fen");

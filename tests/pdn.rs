@@ -69,7 +69,7 @@ fn playok_export() {
     let g = &games[1];
     assert_eq!(g.game().ply(), 38);
     assert_eq!(g.game().moves()[17].captured().count(), 4); // g1xg3xe3xc3xc1
-                                                            // White has no piece left: the position decides the game, as the tag says.
+    // White has no piece left: the position decides the game, as the tag says.
     assert!(g.game().position().board().white().is_empty());
     assert_eq!(
         g.game().outcome(),
@@ -139,7 +139,11 @@ fn federation_notation() {
 #[test]
 fn broken_files_report_and_recover() {
     let cases: &[(&str, &[&str], usize)] = &[
-        ("broken_tag.pdn", &["line 2, column 8: bad tag pair: expected a quoted value"], 1),
+        (
+            "broken_tag.pdn",
+            &["line 2, column 8: bad tag pair: expected a quoted value"],
+            1,
+        ),
         (
             "broken_illegal.pdn",
             &["line 3, column 19: illegal move \"c4-c6\": the piece on c4 cannot move to c6"],
@@ -147,20 +151,26 @@ fn broken_files_report_and_recover() {
         ),
         (
             "broken_ambiguous.pdn",
-            &["line 4, column 4: ambiguous move \"e4xf4\": 2 legal captures from e4 take these \
-               pieces in this order: add the landing square after the captured squares"],
+            &[
+                "line 4, column 4: ambiguous move \"e4xf4\": 2 legal captures from e4 take these \
+               pieces in this order: add the landing square after the captured squares",
+            ],
             1,
         ),
         (
             "broken_gametype.pdn",
-            &["line 2, column 12: GameType \"20,W,10,10,N2,0\" is not Turkish draughts (30, or \
-               30,W,8,8,A0,0)"],
+            &[
+                "line 2, column 12: GameType \"20,W,10,10,N2,0\" is not Turkish draughts (30, or \
+               30,W,8,8,A0,0)",
+            ],
             1,
         ),
         (
             "broken_fen.pdn",
-            &["line 2, column 7: bad FEN tag \"W:Wa1,b2:Bh7\": invalid position: a man stands on \
-               a1, on its side's own back rank, which men never reach"],
+            &[
+                "line 2, column 7: bad FEN tag \"W:Wa1,b2:Bh7\": invalid position: a man stands on \
+               a1, on its side's own back rank, which men never reach",
+            ],
             1,
         ),
         (
@@ -174,8 +184,10 @@ fn broken_files_report_and_recover() {
         ),
         (
             "broken_repetition.pdn",
-            &["line 4, column 64: move \"a1-b1\" after the end of the game (draw: threefold \
-               repetition)"],
+            &[
+                "line 4, column 64: move \"a1-b1\" after the end of the game (draw: threefold \
+               repetition)",
+            ],
             1,
         ),
         (

@@ -1,6 +1,6 @@
 //! RULES.md section 9: perft, against the published counts and the shared test positions.
 
-use turkish_draughts::{divide, perft, Position, RuleSet, Setup};
+use turkish_draughts::{Position, RuleSet, Setup, divide, perft};
 
 /// Start position, depths 1..=7, from the rules specification (both rule sets).
 const START: [u64; 7] = [8, 64, 708, 7_538, 85_090, 931_312, 10_782_308];

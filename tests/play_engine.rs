@@ -107,9 +107,11 @@ fn engine_finds_a_quiet_win() {
     // A position without legal moves has no best move.
     let mut after = pos;
     after.play(&win);
-    assert!(Engine::new(8)
-        .best_move(&after, &[], Limit::Depth(3))
-        .is_none());
+    assert!(
+        Engine::new(8)
+            .best_move(&after, &[], Limit::Depth(3))
+            .is_none()
+    );
 }
 
 #[test]

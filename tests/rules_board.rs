@@ -3,7 +3,7 @@
 mod common;
 
 use turkish_draughts::{
-    Bitboard, Color, File, Position, Rank, RuleSet, Setup, SetupError, Square, MAX_PIECES,
+    Bitboard, Color, File, MAX_PIECES, Position, Rank, RuleSet, Setup, SetupError, Square,
 };
 
 #[test]

@@ -11,9 +11,11 @@ fn a_king_flies_along_ranks_and_files() {
     let moves = p.legal_moves();
     assert_eq!(moves.len(), 14);
     assert!(moves.iter().all(|m| !m.is_capture()));
-    assert!(moves
-        .iter()
-        .all(|m| m.to().file() == m.from().file() || m.to().rank() == m.from().rank()));
+    assert!(
+        moves
+            .iter()
+            .all(|m| m.to().file() == m.from().file() || m.to().rank() == m.from().rank())
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! thread's tables can be freed, and the byte counts are those the docs give.
 
 use turkish_draughts::{
-    release_thread_scratch, thread_scratch_bytes, MoveList, Position, RuleSet, SearchScratch, Setup,
+    MoveList, Position, RuleSet, SearchScratch, Setup, release_thread_scratch, thread_scratch_bytes,
 };
 
 /// The tables' sizes, worked out by hand from their dimensions: the layers hold 2^15 states

@@ -49,10 +49,12 @@ fn setups_are_structures_of_square_lists_and_stay_unvalidated() {
     odd.kings = Square::C3.bitboard();
     let json = serde_json::to_string(&odd).unwrap();
     assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), odd);
-    assert!(serde_json::from_str::<Setup>(
-        r#"{"white":[],"black":[],"kings":[],"turn":"White","extra":1}"#
-    )
-    .is_err());
+    assert!(
+        serde_json::from_str::<Setup>(
+            r#"{"white":[],"black":[],"kings":[],"turn":"White","extra":1}"#
+        )
+        .is_err()
+    );
 }
 
 #[test]

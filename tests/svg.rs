@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use roxmltree::{Document, Node};
-use turkish_draughts::svg::{render, SvgOptions};
+use turkish_draughts::svg::{SvgOptions, render};
 use turkish_draughts::{Bitboard, Color, Piece, Position, Role, RuleSet, Square};
 
 /// A king with a four-piece capture that turns three times (worked out by hand: a4 up the
@@ -217,9 +217,10 @@ fn a_shown_capture_has_one_arrow_per_landing_and_one_mark_per_captured_piece() {
                 .into_iter()
                 .collect::<Bitboard>()
         );
-        assert!(doc
-            .descendants()
-            .any(|n| n.has_tag_name("marker") && n.attribute("id") == Some("arrowhead")));
+        assert!(
+            doc.descendants()
+                .any(|n| n.has_tag_name("marker") && n.attribute("id") == Some("arrowhead"))
+        );
     }
 }
 

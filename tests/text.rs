@@ -710,13 +710,15 @@ fn move_error_variants() {
         [s("a2"), s("e7"), s("f3")].into_iter().collect()
     );
     // Error messages say why.
-    assert!(Ambiguous {
-        from: s("a1"),
-        to: s("f2"),
-        count: 2
-    }
-    .to_string()
-    .contains("full landing path"));
+    assert!(
+        Ambiguous {
+            from: s("a1"),
+            to: s("f2"),
+            count: 2
+        }
+        .to_string()
+        .contains("full landing path")
+    );
 }
 
 #[test]

@@ -69,7 +69,7 @@ fn parse_args() -> Result<Args, String> {
                     "white" | "w" => Color::White,
                     "black" | "b" => Color::Black,
                     other => {
-                        return Err(format!("unknown side `{other}`: expected white or black"))
+                        return Err(format!("unknown side `{other}`: expected white or black"));
                     }
                 };
             }
