@@ -28,7 +28,7 @@ fn check(pos: &Position) -> usize {
         assert_eq!(m.captured().count(), n, "{pos:?} {m}");
         if i % 97 == 0 {
             let mut child = *pos;
-            child.try_play(m).unwrap();
+            child.try_play(*m).unwrap();
             assert_eq!(pos.parse_move(&m.to_string()), Ok(*m));
         }
     }

@@ -316,7 +316,7 @@ fn check_playout(start: Position, choices: &[u32]) -> Result<(), TestCaseError> 
             .into_iter()
             .find(|rm| ref_key(rm) == key(&m))
             .expect("the sets were compared");
-        pos.play(&m);
+        pos.play(m);
         played.push(m.to_string());
         let want = reference::to_fen(&reference::apply(&rpos, &rm));
         if pos.setup().to_string() != want {
@@ -640,7 +640,7 @@ fn check_tree(pos: &Position, depth: u32) {
     if depth > 1 {
         for m in &pos.legal_moves() {
             let mut child = *pos;
-            child.play(m);
+            child.play(*m);
             check_tree(&child, depth - 1);
         }
     }

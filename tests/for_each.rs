@@ -102,7 +102,7 @@ fn callback_perft(pos: &Position, depth: u32) -> u64 {
     let mut n = 0;
     let _ = pos.for_each_legal_move(|m| {
         let mut child = *pos;
-        child.play_unchecked(&m);
+        child.play_unchecked(m);
         n += callback_perft(&child, depth - 1);
         ControlFlow::<()>::Continue(())
     });

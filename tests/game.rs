@@ -102,7 +102,7 @@ fn threefold_repetition_exactly_on_the_third_occurrence() {
         assert_eq!(replay.repetitions(), *want, "ply {ply}");
         assert_eq!(replay.repetitions(), naive_repetitions(&replay));
         if ply < 8 {
-            replay.play(&game.moves()[ply]);
+            replay.play(game.moves()[ply]);
         }
     }
     assert_eq!(game.repetitions(), 3);
@@ -232,14 +232,14 @@ fn issue_example_selfplay_detects_repetition() {
             }
             let moves = game.position().legal_moves();
             let mv = moves[rng.next() as usize % moves.len()];
-            game.try_play(&mv).unwrap();
+            game.try_play(mv).unwrap();
         }
         if game.outcome() == REPETITION {
             repetition_draws += 1;
             // The game refuses to go on.
             let mv = game.position().legal_moves()[0];
             assert_eq!(
-                game.try_play(&mv),
+                game.try_play(mv),
                 Err(PlayError::GameOver {
                     outcome: REPETITION.unwrap()
                 })
@@ -326,7 +326,7 @@ fn game_over_is_refused_and_leaves_the_game_unchanged() {
     assert_eq!(game.result(), GameResult::BlackWins);
     // A move of another position: still "the game is over", not "illegal".
     let other = Position::start().parse_move("a3-a4").unwrap();
-    assert_eq!(game.try_play(&other), Err(PlayError::GameOver { outcome }));
+    assert_eq!(game.try_play(other), Err(PlayError::GameOver { outcome }));
     assert_eq!(game, before);
 
     // One king each: the side to move has legal moves, but the game is drawn.
@@ -336,7 +336,7 @@ fn game_over_is_refused_and_leaves_the_game_unchanged() {
     };
     let legal = game.position().legal_moves()[0];
     assert_eq!(
-        game.try_play(&legal),
+        game.try_play(legal),
         Err(PlayError::GameOver { outcome: draw })
     );
     assert!(matches!(
@@ -354,7 +354,7 @@ fn illegal_and_unparsable_moves_leave_the_game_unchanged() {
     // A move of another position.
     let white_move = Position::start().parse_move("a3-a4").unwrap();
     assert!(matches!(
-        game.try_play(&white_move),
+        game.try_play(white_move),
         Err(PlayError::Illegal(e)) if e.mv == white_move
     ));
     assert_eq!(game, before);
@@ -372,8 +372,8 @@ fn illegal_and_unparsable_moves_leave_the_game_unchanged() {
 fn play_panics_on_an_illegal_move() {
     let mut game = Game::new(RuleSet::Default);
     let mv = game.position().parse_move("d3-d4").unwrap();
-    game.play(&mv);
-    game.play(&mv);
+    game.play(mv);
+    game.play(mv);
 }
 
 /// A random game: moves chosen by `choices`, stopping when the game ends.
@@ -385,7 +385,7 @@ fn random_game(rules: RuleSet, fen: &str, choices: &[u32]) -> Game {
         }
         let moves = game.position().legal_moves();
         let mv: Move = moves[c as usize % moves.len()];
-        game.try_play(&mv).unwrap();
+        game.try_play(mv).unwrap();
     }
     game
 }
@@ -413,7 +413,7 @@ proptest! {
         let mut pos = *game.start();
         for (i, mv) in game.moves().iter().enumerate() {
             prop_assert_eq!(game.positions()[i], pos);
-            pos.try_play(mv).unwrap();
+            pos.try_play(*mv).unwrap();
         }
         prop_assert_eq!(*game.position(), pos);
         // Undo all the way back; every step checks the bookkeeping against naive counts.

@@ -43,7 +43,7 @@ fn generate() -> String {
             out.push_str(&game.position().setup().to_string());
             out.push('\n');
             let i = (xorshift(&mut rng) % moves.len() as u64) as usize;
-            game.play(&moves[i]);
+            game.play(moves[i]);
         }
     }
     out

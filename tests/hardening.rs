@@ -14,8 +14,8 @@ fn pos(fen: &str) -> Position {
 fn illegal_move_errors_print_the_move_and_the_reason() {
     let mut start = Position::start();
     let m = start.parse_move("d3-d4").unwrap();
-    start.try_play(&m).unwrap();
-    let err = start.try_play(&m).unwrap_err();
+    start.try_play(m).unwrap();
+    let err = start.try_play(m).unwrap_err();
     assert_eq!(err.reason, IllegalMoveReason::NoPiece);
     assert_eq!(
         err.to_string(),
@@ -25,14 +25,14 @@ fn illegal_move_errors_print_the_move_and_the_reason() {
     // Only c4xc6xe6 is legal here (two pieces); d4xf4 takes one.
     let mut rules_ex = pos("W:Wc4,d4:Bc5,Kd6,e4,b4");
     let short = pos("W:Wd4:Be4").parse_move("d4xf4").unwrap();
-    let err = rules_ex.try_play(&short).unwrap_err();
+    let err = rules_ex.try_play(short).unwrap_err();
     assert_eq!(err.reason, IllegalMoveReason::NotLegal);
     assert_eq!(
         err.to_string(),
         "illegal move d4xf4: not a legal move of this position"
     );
     let quiet = pos("W:Wc4:B").parse_move("c4-c5").unwrap();
-    let err = rules_ex.try_play(&quiet).unwrap_err();
+    let err = rules_ex.try_play(quiet).unwrap_err();
     assert_eq!(err.reason, IllegalMoveReason::CaptureRequired);
     assert_eq!(
         err.to_string(),
@@ -40,7 +40,7 @@ fn illegal_move_errors_print_the_move_and_the_reason() {
     );
     // A quiet move where no capture exists, but not one of the position's.
     let mut blocked = pos("W:Wc4:Bc5,c6");
-    let err = blocked.try_play(&quiet).unwrap_err();
+    let err = blocked.try_play(quiet).unwrap_err();
     assert_eq!(err.reason, IllegalMoveReason::NotLegal);
 }
 
@@ -115,19 +115,19 @@ fn is_legal_agrees_with_the_move_list() {
         for m in p.legal_moves().iter().step_by(97) {
             candidates.push(*m);
             let mut child = *p;
-            child.play_unchecked(m);
+            child.play_unchecked(*m);
             candidates.extend(child.legal_moves().iter().step_by(13));
         }
     }
     for p in &positions {
         let moves = p.legal_moves();
         for m in &moves {
-            assert!(p.is_legal(m), "{p:?} {m}");
+            assert!(p.is_legal(*m), "{p:?} {m}");
         }
         for m in &candidates {
-            assert_eq!(p.is_legal(m), moves.contains(m), "{p:?} {m}");
+            assert_eq!(p.is_legal(*m), moves.contains(m), "{p:?} {m}");
             let mut copy = *p;
-            assert_eq!(copy.try_play(m).is_ok(), moves.contains(m), "{p:?} {m}");
+            assert_eq!(copy.try_play(*m).is_ok(), moves.contains(m), "{p:?} {m}");
         }
     }
 }

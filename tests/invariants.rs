@@ -181,7 +181,7 @@ fn check_position(pos: &Position, moves: &[Move]) -> Result<(), String> {
         ));
     }
     for m in moves {
-        if !pos.is_legal(m) {
+        if !pos.is_legal(*m) {
             return Err(format!("is_legal({m:?}) is false"));
         }
     }
@@ -291,7 +291,7 @@ fn play_game(
                 continue;
             }
             let mut copy = pos;
-            match copy.try_play(&foreign) {
+            match copy.try_play(foreign) {
                 Err(e) if e.mv == foreign && copy == pos => {}
                 Err(e) => {
                     return Err(here(format!(
@@ -301,7 +301,7 @@ fn play_game(
                 }
                 Ok(()) => return Err(here(format!("try_play accepted the illegal {foreign:?}"))),
             }
-            if pos.is_legal(&foreign) {
+            if pos.is_legal(foreign) {
                 return Err(here(format!("is_legal({foreign:?}) is true")));
             }
         }
@@ -311,10 +311,10 @@ fn play_game(
         }
         let m = moves[rng.below(moves.len())];
         let mut next = pos;
-        next.try_play(&m)
+        next.try_play(m)
             .map_err(|e| here(format!("try_play of the legal {m:?}: {e}")))?;
         let mut unchecked = pos;
-        unchecked.play_unchecked(&m);
+        unchecked.play_unchecked(m);
         if unchecked != next {
             return Err(here(format!("play_unchecked({m:?}) and try_play disagree")));
         }

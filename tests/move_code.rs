@@ -45,7 +45,7 @@ fn every_legal_move_round_trips() {
         let list = pos.legal_moves();
         let mut codes = HashSet::new();
         for m in &list {
-            let code = pos.move_code(m).expect("a legal move has a code");
+            let code = pos.move_code(*m).expect("a legal move has a code");
             assert_ne!(code, MoveCode::NONE);
             assert_eq!(code.to_u64() >> MoveCode::BITS, 0);
             assert_eq!((code.from(), code.to()), (m.from(), m.to()));
@@ -118,7 +118,7 @@ fn layout_by_hand() {
             .parse_move(text)
             .unwrap_or_else(|e| panic!("{fen} {text}: {e}"));
         assert!(pos.legal_moves().contains(&m), "{fen} {text}");
-        let code = pos.move_code(&m).unwrap();
+        let code = pos.move_code(m).unwrap();
         assert_eq!(code.to_u64(), want, "{fen} {text}");
         let back = pos.decode_move(MoveCode::from_u64(want)).unwrap();
         assert_eq!(back, m);
@@ -155,7 +155,7 @@ fn thirty_second_piece_is_bit_44() {
         let m = moves[0];
         assert_eq!(m.captured(), Square::G8.bitboard());
         let want = 60 | 63 << 6 | 1 << 44;
-        assert_eq!(pos.move_code(&m).unwrap().to_u64(), want);
+        assert_eq!(pos.move_code(m).unwrap().to_u64(), want);
         assert_eq!(pos.decode_move(MoveCode::from_u64(want)).unwrap(), m);
         assert_eq!(
             pos.decode_move(MoveCode::from_u64(want | 1 << 45)),
@@ -252,12 +252,12 @@ fn capture_of_another_position_has_no_code() {
     let pos = common::pos("W:Wc4,d4:Bc5,Kd6,e4,b4", RuleSet::Default);
     let m = pos.parse_move("c4xc6xe6").unwrap();
     let other = Position::start();
-    let err = other.move_code(&m).unwrap_err();
+    let err = other.move_code(m).unwrap_err();
     assert_eq!(err.reason, IllegalMoveReason::NotLegal);
     assert_eq!(err.mv, m);
     // Its own side's pieces are no better: with Black to move, c5 and d6 are Black's own.
     let black = common::pos("B:Wc4,d4:Bc5,Kd6,e4,b4", RuleSet::Default);
-    assert!(black.move_code(&m).is_err());
+    assert!(black.move_code(m).is_err());
 }
 
 /// A code made in one position and decoded in another is refused or names a legal move
@@ -269,15 +269,15 @@ fn codes_of_other_positions() {
     for pair in all.windows(2).step_by(3) {
         let (a, b) = (&pair[0], &pair[1]);
         for m in &a.legal_moves() {
-            let code = a.move_code(m).unwrap();
+            let code = a.move_code(*m).unwrap();
             match b.decode_move(code) {
                 Ok(mv) => {
                     accepted += 1;
-                    assert!(b.is_legal(&mv), "{b:?} {mv}");
+                    assert!(b.is_legal(mv), "{b:?} {mv}");
                     let own = b.legal_moves();
                     let listed = own.iter().find(|x| **x == mv).expect("listed");
                     assert_eq!(listed.path(), mv.path());
-                    assert_eq!(b.move_code(&mv).unwrap(), code);
+                    assert_eq!(b.move_code(mv).unwrap(), code);
                 }
                 Err(_) => refused += 1,
             }
@@ -299,7 +299,7 @@ fn sample() -> &'static [Position] {
 fn near_codes(pos: &Position) -> Vec<u64> {
     pos.legal_moves()
         .iter()
-        .map(|m| pos.move_code(m).unwrap().to_u64())
+        .map(|m| pos.move_code(*m).unwrap().to_u64())
         .collect()
 }
 
@@ -331,9 +331,9 @@ proptest! {
         };
         let code = MoveCode::from_u64(bits);
         if let Ok(m) = pos.decode_move(code) {
-            prop_assert!(pos.is_legal(&m));
+            prop_assert!(pos.is_legal(m));
             prop_assert!(pos.legal_moves().contains(&m));
-            prop_assert_eq!(pos.move_code(&m).unwrap(), code);
+            prop_assert_eq!(pos.move_code(m).unwrap(), code);
         }
     }
 }
@@ -352,7 +352,7 @@ fn single_bit_flips() {
                     Ok(m) => {
                         accepted += 1;
                         assert!(pos.legal_moves().contains(&m), "{pos:?} {m}");
-                        assert_eq!(pos.move_code(&m).unwrap(), flipped);
+                        assert_eq!(pos.move_code(m).unwrap(), flipped);
                     }
                     Err(_) => refused += 1,
                 }
@@ -385,7 +385,7 @@ fn worst_cases_round_trip() {
             let list = pos.legal_moves();
             // About 12 moves a position: each decode is a capture search.
             for m in list.iter().step_by(list.len().div_ceil(12)) {
-                let back = pos.decode_move(pos.move_code(m).unwrap()).unwrap();
+                let back = pos.decode_move(pos.move_code(*m).unwrap()).unwrap();
                 assert_eq!(back, *m, "{fen}");
                 let text = back.to_string();
                 assert_eq!(pos.parse_move(&text).unwrap(), *m, "{fen} {text}");

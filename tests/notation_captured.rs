@@ -59,17 +59,17 @@ fn five_piece_king_capture_in_both_notations() {
     // Printing: the landing square is added because the bare form fits several moves.
     let m = p.parse_move("b2xb5xb7xf7xf5xa5").unwrap();
     assert_eq!(m.captured_notation().to_string(), "b2xb4xb6xd7xf6xd5");
-    assert_eq!(p.captured_notation(&m).to_string(), "b2xb4xb6xd7xf6xd5xa5");
+    assert_eq!(p.captured_notation(m).to_string(), "b2xb4xb6xd7xf6xd5xa5");
     // All seven legal moves are read back from the position's captured notation.
     let moves = p.legal_moves();
     assert_eq!(moves.len(), 7);
     for m in &moves {
         assert_eq!(
-            p.parse_captured_move(&p.captured_notation(m).to_string()),
+            p.parse_captured_move(&p.captured_notation(*m).to_string()),
             Ok(*m)
         );
         assert_eq!(
-            p.parse_any_move(&p.captured_notation(m).to_string()),
+            p.parse_any_move(&p.captured_notation(*m).to_string()),
             Ok(*m)
         );
     }
@@ -126,7 +126,7 @@ fn crowning_mid_capture_under_both_rule_sets() {
     let m = t.parse_captured_move("d3xd2xe1").unwrap();
     assert_eq!(m.to_string(), "d3xd1xf1");
     assert!(m.is_crowning());
-    assert_eq!(t.captured_notation(&m).to_string(), "d3xd2xe1");
+    assert_eq!(t.captured_notation(m).to_string(), "d3xd2xe1");
 }
 
 /// The other worked examples: a man's two-piece capture and a black man's two choices.
@@ -164,7 +164,7 @@ fn quiet_moves_and_errors() {
     let p = Position::start();
     let m = p.parse_captured_move("d3-d4").unwrap();
     assert_eq!(m.captured_notation().to_string(), "d3-d4");
-    assert_eq!(p.captured_notation(&m).to_string(), "d3-d4");
+    assert_eq!(p.captured_notation(m).to_string(), "d3-d4");
     assert_eq!(
         p.parse_captured_move("d3xd4"),
         Err(ParseMoveError::NoCapture)
@@ -215,13 +215,13 @@ fn check_position(p: &Position) {
                 })
             );
         }
-        let full = p.captured_notation(m).to_string();
+        let full = p.captured_notation(*m).to_string();
         assert_eq!(p.parse_captured_move(&full), Ok(*m), "{p:?} {full}");
         assert_eq!(p.parse_any_move(&full), Ok(*m), "{p:?} {full}");
         assert_eq!(p.parse_any_move(&m.to_string()), Ok(*m), "{p:?} {m}");
         // The move read back prints the same captured order.
         let back = p.parse_captured_move(&full).unwrap();
-        assert_eq!(p.captured_notation(&back).to_string(), full);
+        assert_eq!(p.captured_notation(back).to_string(), full);
     }
 }
 
@@ -240,7 +240,7 @@ proptest! {
             check_position(&p);
             let moves = p.legal_moves();
             let m = moves[(xorshift(&mut rng) % moves.len() as u64) as usize];
-            p.play(&m);
+            p.play(m);
         }
     }
 }

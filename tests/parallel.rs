@@ -97,13 +97,13 @@ fn lines_that_end_early_still_report_their_root_move() {
     let pos = Position::from_fen("W:WKa1,a3,b2,d2:Ba2", RuleSet::Default).unwrap();
     let c2 = pos.parse_move("d2-c2").unwrap();
     let mut after = pos;
-    after.play(&c2);
+    after.play(c2);
     assert!(after.legal_moves().is_empty());
     for depth in 1..=7 {
         let mut expected: Vec<(Move, u64)> = Vec::new();
-        let total = divide(&pos, depth, |m, n| expected.push((*m, n)));
+        let total = divide(&pos, depth, |m, n| expected.push((m, n)));
         let got = Mutex::new(Vec::new());
-        let ptotal = divide_parallel(&pos, depth, 4, |m, n| got.lock().unwrap().push((*m, n)));
+        let ptotal = divide_parallel(&pos, depth, 4, |m, n| got.lock().unwrap().push((m, n)));
         let mut got = got.into_inner().unwrap();
         got.sort();
         expected.sort();
@@ -123,11 +123,10 @@ fn divide_parallel_matches_divide_move_by_move() {
         for threads in [1, 2, 3] {
             let depth = 4;
             let mut expected: Vec<(Move, u64)> = Vec::new();
-            let total = divide(pos, depth, |m, n| expected.push((*m, n)));
+            let total = divide(pos, depth, |m, n| expected.push((m, n)));
             let got = Mutex::new(Vec::new());
-            let ptotal = divide_parallel(pos, depth, threads, |m, n| {
-                got.lock().unwrap().push((*m, n))
-            });
+            let ptotal =
+                divide_parallel(pos, depth, threads, |m, n| got.lock().unwrap().push((m, n)));
             let mut got = got.into_inner().unwrap();
             got.sort();
             expected.sort();

@@ -343,14 +343,14 @@ fn random_game(seed: u64, rules: RuleSet, plies: usize) -> Game {
             if pos.outcome().is_some() {
                 break;
             }
-            pos.play(&moves[(xorshift(&mut rng) % moves.len() as u64) as usize]);
+            pos.play(moves[(xorshift(&mut rng) % moves.len() as u64) as usize]);
         }
         game = Game::from_position(pos);
     }
     while game.ply() < plies && game.outcome().is_none() {
         let moves = game.position().legal_moves();
         let m = moves[(xorshift(&mut rng) % moves.len() as u64) as usize];
-        game.try_play(&m).unwrap();
+        game.try_play(m).unwrap();
     }
     game
 }

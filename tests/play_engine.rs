@@ -51,7 +51,7 @@ fn play(
             let moves = pos.legal_moves();
             moves[rng.below(moves.len())]
         };
-        game.try_play(&mv).expect("both players choose legal moves");
+        game.try_play(mv).expect("both players choose legal moves");
     }
     (game.outcome(), game)
 }
@@ -106,7 +106,7 @@ fn engine_finds_a_quiet_win() {
     }
     // A position without legal moves has no best move.
     let mut after = pos;
-    after.play(&win);
+    after.play(win);
     assert!(
         Engine::new(8)
             .best_move(&after, &[], Limit::Depth(3))
@@ -132,7 +132,7 @@ fn a_return_to_a_position_of_the_game_scores_as_a_draw() {
         .iter()
         .map(|m| {
             let mut child = pos;
-            child.play_unchecked(m);
+            child.play_unchecked(*m);
             child.zobrist()
         })
         .collect();

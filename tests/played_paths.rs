@@ -35,7 +35,7 @@ fn a_game_records_the_path_that_was_played() {
             let step = if moves.len() > 60 { 40 } else { 1 };
             for m in moves.iter().filter(|m| m.is_capture()).step_by(step) {
                 let mut game = Game::from_position(pos);
-                game.try_play(m).unwrap();
+                game.try_play(*m).unwrap();
                 let played = game.moves().last().unwrap();
                 assert_eq!(played.path(), m.path(), "{:?}: {m}", pos);
                 checked += 1;

@@ -18,7 +18,7 @@ fn origin_and_destination_may_coincide() {
     assert_eq!(m.from(), m.to());
     assert_eq!(m.captured().count(), 5);
     let mut q = p;
-    q.try_play(&m).unwrap();
+    q.try_play(m).unwrap();
     assert!(q.board().black().is_empty());
     assert!(q.board().kings().contains(turkish_draughts::Square::B2));
 }

@@ -10,7 +10,7 @@ fn a_man_reaching_the_far_rank_is_crowned() {
     assert_moves_both("B:Wh7:Bf2", &["f2-e2", "f2-f1 K", "f2-g2"]);
     let mut p = pos("W:Wc7:Bh2", RuleSet::Default);
     let m = p.parse_move("c7-c8").unwrap();
-    p.try_play(&m).unwrap();
+    p.try_play(m).unwrap();
     assert_eq!(
         p.board().piece_at(Square::C8).map(|pc| pc.role),
         Some(Role::King)
@@ -70,7 +70,7 @@ fn the_180_degree_ban_applies_to_the_jump_after_crowning() {
 fn the_rule_set_is_kept_by_play() {
     let mut p = pos("B:Wd2,Ke1:Bd3", RuleSet::Tudaf);
     let m = p.legal_moves()[0];
-    p.play(&m);
+    p.play(m);
     assert_eq!(p.rules(), RuleSet::Tudaf);
     assert_eq!(
         p.board().piece_at(Square::F1).map(|pc| pc.role),

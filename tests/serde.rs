@@ -279,7 +279,7 @@ mod move_codes {
     fn codes_are_numbers() {
         let pos = Position::from_fen("W:Wc4,d4:Bc5,Kd6,e4,b4", RuleSet::Default).unwrap();
         let mv = pos.legal_moves()[0];
-        let code = pos.move_code(&mv).unwrap();
+        let code = pos.move_code(mv).unwrap();
         let json = serde_json::to_string(&code).unwrap();
         // c4 = 26, e6 = 44, Black's pieces number 2 (c5) and 3 (d6) captured.
         assert_eq!(json, (26 + (44 << 6) + (0b1100 << 13)).to_string());

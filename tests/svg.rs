@@ -332,7 +332,7 @@ fn every_position_of_a_few_playouts_renders_as_valid_xml() {
                 with_class(&doc, "captured").len(),
                 m.captured().count() as usize
             );
-            pos.play(&m);
+            pos.play(m);
         }
     }
 }

@@ -422,7 +422,7 @@ fn move_text_round_trips_along_playouts() {
                 if moves.is_empty() {
                     break;
                 }
-                p.play(&moves[(rand() % moves.len() as u64) as usize]);
+                p.play(moves[(rand() % moves.len() as u64) as usize]);
             }
         }
     }

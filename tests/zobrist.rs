@@ -25,7 +25,7 @@ fn pinned_keys() {
     let start = Position::start();
     assert_eq!(start.zobrist(), 0xa2c1_4276_f86c_3c8f);
     let mut after = start;
-    after.play(&after.parse_move("d3-d4").unwrap());
+    after.play(after.parse_move("d3-d4").unwrap());
     assert_eq!(after.zobrist(), 0xb3ae_a84d_0170_47cf);
     for (fen, key) in [
         ("W:Wa2,b2,Kd4:Ba7,Kh8", 0xf860_4295_8ee0_4503u64),
@@ -161,7 +161,7 @@ fn playout(
         }
         let mv = moves[c as usize % moves.len()];
         out.push((pos, mv));
-        pos.play_unchecked(&mv);
+        pos.play_unchecked(mv);
     }
     out
 }
@@ -191,8 +191,8 @@ proptest! {
             prop_assert_eq!(key, pos.zobrist());
             prop_assert_eq!(key, r.key(&pos));
             let mut after = pos;
-            after.play_unchecked(&mv);
-            key ^= pos.zobrist_delta(&mv);
+            after.play_unchecked(mv);
+            key ^= pos.zobrist_delta(mv);
             prop_assert_eq!(key, after.zobrist(), "{:?} {}", pos, mv);
         }
     }

@@ -225,7 +225,7 @@ impl Engine {
         let mut best_move = order[0];
         for &i in &order {
             let mut child = *pos;
-            child.play_unchecked(&moves[i]);
+            child.play_unchecked(moves[i]);
             let score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
             if self.stopped {
                 self.path.pop();

@@ -379,7 +379,7 @@ pub(crate) fn read_chunk(
                             ));
                         }
                     };
-                    game.play_resolved(&mv).map_err(|outcome| {
+                    game.play_resolved(mv).map_err(|outcome| {
                         err(
                             at,
                             PdnErrorKind::GameOver {
