@@ -13,7 +13,7 @@
 //! The random generator is a fixed-seed SplitMix64, so every run checks the same games; a
 //! failure names the rule set, the game's seed, the ply and the FEN.
 
-mod reference;
+use crate::reference;
 
 use turkish_draughts::{
     Bitboard, Color, Move, Outcome, Piece, Position, Rank, Role, RuleSet, Setup, Square, WinReason,

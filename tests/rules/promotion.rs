@@ -1,6 +1,6 @@
 //! RULES.md section 5: promotion and the two rule sets.
 
-mod common;
+use crate::common;
 use common::{assert_moves, assert_moves_both, pos};
 use turkish_draughts::{Role, RuleSet, Square};
 

@@ -3,7 +3,7 @@
 #![cfg(feature = "std")]
 
 #[allow(dead_code)]
-#[path = "../examples/selfplay.rs"]
+#[path = "../../examples/selfplay.rs"]
 mod selfplay;
 
 use selfplay::{Options, Player};

@@ -1,6 +1,6 @@
 //! RULES.md section 6: the end of the game.
 
-mod common;
+use crate::common;
 use common::pos;
 use turkish_draughts::{Color, DrawReason, Outcome, RuleSet, WinReason};
 

@@ -1,7 +1,7 @@
 //! Text formats: FEN and move text round trips, parsers that never panic on any input, and
 //! the exact error (variant and byte offset) for specific bad FENs and move texts.
 
-mod reference;
+use crate::reference;
 
 use std::collections::BTreeSet;
 

@@ -2,7 +2,7 @@
 //! set, with either colour.
 
 #[allow(dead_code)]
-#[path = "../examples/play/engine.rs"]
+#[path = "../../examples/play/engine.rs"]
 mod engine;
 
 use engine::{Engine, Limit};

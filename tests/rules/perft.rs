@@ -31,7 +31,7 @@ fn start_position_depth_7() {
 }
 
 fn rows() -> Vec<(String, u32, u64, u64)> {
-    let text = include_str!("data/perft.tsv");
+    let text = include_str!("../data/perft.tsv");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
@@ -98,7 +98,7 @@ fn divide_adds_up_to_perft() {
 #[test]
 fn worst_case_positions_list_exactly_the_distinct_moves() {
     // From the performance issue: 195, 64 and 64 distinct moves.
-    let text = include_str!("data/worst-case.fen");
+    let text = include_str!("../data/worst-case.fen");
     let counts: Vec<usize> = text
         .lines()
         .filter(|l| !l.trim().is_empty())

@@ -1,6 +1,6 @@
-//! RULES.md section 8: text formats (the worked examples; tests/text.rs has the rest).
+//! RULES.md section 8: text formats (the worked examples; tests/formats/text.rs has the rest).
 
-mod common;
+use crate::common;
 use common::pos;
 use turkish_draughts::{ParseMoveError, Position, RuleSet, Setup};
 

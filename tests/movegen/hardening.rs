@@ -89,8 +89,8 @@ fn positions() -> Vec<Position> {
     let mut out = Vec::new();
     // (The worst cases take long in a debug build; one of them is enough here.)
     for (text, lines) in [
-        (include_str!("data/bench.fen"), 4),
-        (include_str!("data/worst-case-found.fen"), 1),
+        (include_str!("../data/bench.fen"), 4),
+        (include_str!("../data/worst-case-found.fen"), 1),
     ] {
         for line in text.lines().take(lines) {
             let fen = line.split('#').next().unwrap_or("").trim();

@@ -8,19 +8,19 @@ use turkish_draughts::{
     DecodeMoveError, IllegalMoveReason, MAX_PIECES_UNLIMITED, MoveCode, Position, RuleSet, Square,
 };
 
-mod common;
+use crate::common;
 
 /// FEN lines of every 7th position of the 1 000 random games, bench.fen and the worst cases
 /// with the strict limit.
 fn fens() -> Vec<&'static str> {
     let keep = |l: &&str| !l.trim().is_empty() && !l.starts_with('#');
-    include_str!("data/game-positions.fen")
+    include_str!("../data/game-positions.fen")
         .lines()
         .filter(keep)
         .step_by(7)
-        .chain(include_str!("data/bench.fen").lines().filter(keep))
+        .chain(include_str!("../data/bench.fen").lines().filter(keep))
         .chain(
-            include_str!("data/worst-case-strict.fen")
+            include_str!("../data/worst-case-strict.fen")
                 .lines()
                 .filter(keep),
         )
@@ -369,11 +369,11 @@ fn single_bit_flips() {
 #[test]
 fn worst_cases_round_trip() {
     let keep = |l: &&str| !l.trim().is_empty() && !l.starts_with('#');
-    let fens = include_str!("data/worst-case.fen")
+    let fens = include_str!("../data/worst-case.fen")
         .lines()
         .filter(keep)
         .chain(
-            include_str!("data/worst-case-found.fen")
+            include_str!("../data/worst-case-found.fen")
                 .lines()
                 .filter(keep)
                 .take(3),

@@ -2,7 +2,7 @@
 //! rules specification: its worked examples, the published start-position perft numbers and
 //! the perft table in tests/data/perft.tsv.
 
-mod reference;
+use crate::reference;
 
 use reference::*;
 use std::collections::BTreeSet;

@@ -339,7 +339,7 @@ fn every_position_of_a_few_playouts_renders_as_valid_xml() {
 
 /// The reference picture: the capture position with its move shown and its origin and
 /// destination highlighted. Its text only changes when the renderer does; then look at the
-/// new picture and regenerate it with `UPDATE_SVG=1 cargo test --test svg`.
+/// new picture and regenerate it with `UPDATE_SVG=1 cargo test --test formats svg::`.
 #[test]
 fn reference_picture_is_unchanged() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/svg/reference.svg");
@@ -359,12 +359,12 @@ fn reference_picture_is_unchanged() {
     assert!(
         svg == expected,
         "the SVG output differs from {path}; if the renderer changed on purpose, look at the \
-         new picture and regenerate it with `UPDATE_SVG=1 cargo test --test svg`"
+         new picture and regenerate it with `UPDATE_SVG=1 cargo test --test formats svg::`"
     );
 }
 
 /// `docs/capture.svg` is what `cargo run --example svg -- --move a1xa7xd7xg7xg4 "<FEN>"`
-/// writes; it must follow the renderer too. `UPDATE_SVG=1 cargo test --test svg` rewrites it.
+/// writes; it must follow the renderer too. `UPDATE_SVG=1 cargo test --test formats svg::` rewrites it.
 #[test]
 fn docs_picture_is_current() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/capture.svg");
@@ -378,12 +378,12 @@ fn docs_picture_is_current() {
     let expected = std::fs::read_to_string(path).expect("docs/capture.svg");
     assert!(
         svg == expected,
-        "docs/capture.svg is out of date: regenerate it with `UPDATE_SVG=1 cargo test --test svg`"
+        "docs/capture.svg is out of date: regenerate it with `UPDATE_SVG=1 cargo test --test formats svg::`"
     );
 }
 
 /// The `svg` example, found next to this test (`cargo test` builds the examples first; run
-/// `cargo build --example svg` before `cargo test --test svg` alone).
+/// `cargo build --example svg` before `cargo test --test formats svg::` alone).
 fn svg_example(args: &[&str]) -> std::process::Output {
     let exe = std::env::current_exe().expect("the test's own path");
     let path = exe

@@ -1,6 +1,6 @@
 //! RULES.md section 4: captures.
 
-mod common;
+use crate::common;
 use common::{assert_moves_both, pos};
 use turkish_draughts::RuleSet;
 

@@ -1,6 +1,6 @@
 //! RULES.md section 7: move identity.
 
-mod common;
+use crate::common;
 use common::{assert_moves_both, pos};
 use std::collections::HashSet;
 use turkish_draughts::RuleSet;

@@ -16,10 +16,10 @@ const INDEX: usize = (1 << 13) * 2;
 /// `bench.fen` positions, under both rule sets.
 fn positions() -> Vec<Position> {
     let text = [
-        include_str!("data/worst-case.fen"),
-        include_str!("data/worst-case-found.fen"),
-        include_str!("data/worst-case-strict.fen"),
-        include_str!("data/bench.fen"),
+        include_str!("../data/worst-case.fen"),
+        include_str!("../data/worst-case-found.fen"),
+        include_str!("../data/worst-case-strict.fen"),
+        include_str!("../data/bench.fen"),
     ];
     let mut out = Vec::new();
     for line in text.iter().flat_map(|t| t.lines()) {

@@ -1,6 +1,6 @@
 //! The perft example's command line: strict FEN unless `--relaxed`, `--threads`, and the
 //! last line. `cargo test` builds the examples first; run `cargo build --example perft`
-//! before `cargo test --test perft_example` alone.
+//! before `cargo test --test examples perft::` alone.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -59,7 +59,7 @@ fn threads_give_the_same_counts_and_divide_lines() {
     let one = run(&["--threads", "1", "--divide", "5"]);
     let three = run(&["--threads", "3", "--divide", "5"]);
     assert!(one.status.success() && three.status.success());
-    // 85 090: perft 5 from the start, the rules specification's count (tests/perft.rs).
+    // 85 090: perft 5 from the start, the rules specification's count (tests/rules/perft.rs).
     assert_eq!(last_line(&one), "Nodes searched: 85090");
     assert_eq!(last_line(&three), "Nodes searched: 85090");
     let moves = |out: &Output| -> Vec<String> {

@@ -1,5 +1,5 @@
 //! Serde formats and checks (`required-features = ["serde"]` in Cargo.toml: run with
-//! `cargo test --all-features --test serde`).
+//! `cargo test --all-features --test formats serde::`).
 
 use turkish_draughts::{Bitboard, Color, Position, RuleSet, Setup, Square};
 

@@ -5,14 +5,14 @@ use std::ops::ControlFlow;
 
 use turkish_draughts::{Move, Position, RuleSet, perft};
 
-mod common;
+use crate::common;
 
 /// Every 7th position of the 1 000 random games, bench.fen and the worst cases with the
 /// strict limit, under both rule sets.
 fn positions() -> Vec<Position> {
-    let games = include_str!("data/game-positions.fen");
-    let bench = include_str!("data/bench.fen");
-    let strict = include_str!("data/worst-case-strict.fen");
+    let games = include_str!("../data/game-positions.fen");
+    let bench = include_str!("../data/bench.fen");
+    let strict = include_str!("../data/worst-case-strict.fen");
     let lines: Vec<&str> = games
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -116,7 +116,7 @@ fn callback_perft_matches_perft() {
     for rules in RuleSet::ALL {
         let start = Position::new(rules);
         assert_eq!(callback_perft(&start, 4), perft(&start, 4));
-        for fen in include_str!("data/bench.fen")
+        for fen in include_str!("../data/bench.fen")
             .lines()
             .filter(|l| !l.is_empty())
         {

@@ -2,7 +2,7 @@
 //!
 //! `cargo test` builds the examples before it runs the tests; the binary is looked up next
 //! to this test's own (`target/<profile>/examples/play`). Run `cargo build --example play`
-//! first when you run this file alone with `cargo test --test play`.
+//! first when you run this file alone with `cargo test --test examples play::`.
 
 use std::io::Write;
 use std::path::PathBuf;

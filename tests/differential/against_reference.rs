@@ -16,7 +16,7 @@
 //!
 //! On a disagreement the failure message gives the FEN, the rule set and both move sets.
 
-mod reference;
+use crate::reference;
 
 use std::collections::BTreeSet;
 
@@ -701,7 +701,7 @@ fn bench_and_perft_table_positions() {
 
 /// The positions with the most legal moves known (195). The reference enumerates every capture
 /// path of them one by one, which takes many minutes in a debug build and about two minutes in
-/// a release build: run with `cargo test --release --test differential -- --ignored`.
+/// a release build: run with `cargo test --release --test differential against_reference -- --ignored`.
 #[test]
 #[ignore]
 fn worst_case_positions() {

@@ -1,5 +1,5 @@
 //! `perft_parallel` and `divide_parallel` give the same counts as the sequential `perft` and
-//! `divide` (which tests/perft.rs checks against the published counts), whatever the number
+//! `divide` (which tests/rules/perft.rs checks against the published counts), whatever the number
 //! of threads and however the root looks.
 
 use std::sync::Mutex;
@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use turkish_draughts::{Move, Position, RuleSet, divide, divide_parallel, perft, perft_parallel};
 
 fn bench_positions() -> Vec<Position> {
-    let text = include_str!("data/bench.fen");
+    let text = include_str!("../data/bench.fen");
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))

@@ -1,6 +1,6 @@
 //! RULES.md section 2: men.
 
-mod common;
+use crate::common;
 use common::{assert_moves, assert_moves_both};
 use turkish_draughts::RuleSet;
 

@@ -39,7 +39,7 @@ fn check(pos: &Position) -> usize {
 fn lists_longer_than_the_inline_capacity_are_complete() {
     // The first three found positions (the fourth takes seconds in a debug build); the
     // first has more moves than the inline capacity, so the list moves to the heap.
-    let found = include_str!("data/worst-case-found.fen");
+    let found = include_str!("../data/worst-case-found.fen");
     let mut most = 0;
     for rules in RuleSet::ALL {
         for pos in positions(found, rules).iter().take(3) {
@@ -79,7 +79,7 @@ fn many_shorter_captures_found_before_the_longest_do_not_overflow() {
 #[test]
 fn the_issue_worst_cases() {
     for rules in RuleSet::ALL {
-        for pos in positions(include_str!("data/worst-case.fen"), rules) {
+        for pos in positions(include_str!("../data/worst-case.fen"), rules) {
             check(&pos);
         }
     }
@@ -102,7 +102,7 @@ fn move_is_32_bytes_and_keeps_its_longest_paths() {
     assert_eq!(std::mem::size_of::<turkish_draughts::Move>(), 32);
     // The longest paths round-trip through the packing: every move of the worst-case
     // positions prints a path that parses back to the same move with the same path.
-    for line in include_str!("data/worst-case.fen").lines() {
+    for line in include_str!("../data/worst-case.fen").lines() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;

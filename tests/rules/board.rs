@@ -1,7 +1,5 @@
 //! RULES.md section 1: board, start position and validation.
 
-mod common;
-
 use turkish_draughts::{
     Bitboard, Color, File, MAX_PIECES, Position, Rank, RuleSet, Setup, SetupError, Square,
 };
