@@ -1,29 +1,29 @@
-//! Differential check (issue 8): the PDN reader accepts everything `examples/selfplay.rs`
+//! The PDN reader accepts everything `examples/selfplay.rs`
 //! writes, 1 000 games under each rule set, and reads back the same games.
 #![cfg(feature = "std")]
 
 #[allow(dead_code)]
 #[path = "../../examples/selfplay.rs"]
-mod selfplay;
+mod program;
 
-use selfplay::{Options, Player};
+use program::{Options, Player};
 use turkish_draughts::pdn::{self, ReadOptions};
 use turkish_draughts::{Game, GameResult, RuleSet};
 
 /// Plays with the example's code, keeping the games, and checks the written text reads back.
 fn check(options: &Options) {
     // The games themselves, played again from the same seed.
-    let mut rng = selfplay::Rng::new(options.seed);
+    let mut rng = program::Rng::new(options.seed);
     let mut searchers = [
-        selfplay::AlphaBeta::new(options.depth),
-        selfplay::AlphaBeta::new(options.depth),
+        program::AlphaBeta::new(options.depth),
+        program::AlphaBeta::new(options.depth),
     ];
     let games: Vec<Game> = (0..options.games)
-        .map(|_| selfplay::play_game(options, &mut rng, &mut searchers))
+        .map(|_| program::play_game(options, &mut rng, &mut searchers))
         .collect();
 
     let mut out = Vec::new();
-    let summary = selfplay::run(options, &mut out, false).unwrap();
+    let summary = program::run(options, &mut out, false).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(summary.games, options.games);
     assert_eq!(summary.plies, games.iter().map(Game::ply).sum::<usize>());
@@ -72,7 +72,7 @@ fn reader_accepts_alphabeta_games() {
 
 #[test]
 fn options_are_read_and_checked() {
-    let o = selfplay::parse_args(
+    let o = program::parse_args(
         "--rules tudaf --games 3 --player alphabeta --black random --depth 3 --seed 9 --out x.pdn"
             .split(' ')
             .map(String::from),
@@ -97,7 +97,7 @@ fn options_are_read_and_checked() {
         ("--depth", "--depth needs a value"),
     ] {
         assert_eq!(
-            selfplay::parse_args(args.split(' ').map(String::from)).unwrap_err(),
+            program::parse_args(args.split(' ').map(String::from)).unwrap_err(),
             error
         );
     }
