@@ -48,7 +48,6 @@ mod piece;
 mod position;
 mod result;
 mod rules;
-mod scratch;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;
@@ -65,6 +64,10 @@ pub use color::Color;
 pub use fen::FenError;
 #[cfg(feature = "alloc")]
 pub use game::{Game, PlayError};
+#[cfg(feature = "alloc")]
+pub use movegen::scratch::SearchScratch;
+#[cfg(feature = "std")]
+pub use movegen::scratch::{release_thread_scratch, thread_scratch_bytes};
 pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList, Path};
 pub use notation::{CapturedNotation, JumpError, ParseMoveError, UncheckedMove};
 #[cfg(feature = "std")]
@@ -74,10 +77,6 @@ pub use piece::{Piece, Role};
 pub use position::{DrawReason, IllegalMoveError, IllegalMoveReason, Outcome, Position, WinReason};
 pub use result::{GameResult, ParseResultError};
 pub use rules::{ParseRuleSetError, RuleSet};
-#[cfg(feature = "alloc")]
-pub use scratch::SearchScratch;
-#[cfg(feature = "std")]
-pub use scratch::{release_thread_scratch, thread_scratch_bytes};
 pub use setup::{MAX_PIECES, MAX_PIECES_UNLIMITED, Setup, SetupError};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use zobrist::ZOBRIST_SEED;

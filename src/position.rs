@@ -4,8 +4,8 @@ use core::convert::Infallible;
 use core::fmt;
 use core::ops::ControlFlow;
 
+use crate::movegen::SearchScratch;
 use crate::movegen::{self, Captures, Resolve, Side};
-use crate::scratch::SearchScratch;
 use crate::setup::{MAX_PIECES, MAX_PIECES_UNLIMITED};
 use crate::{Bitboard, Board, Color, FenError, Move, MoveList, Role, RuleSet, Setup, SetupError};
 
