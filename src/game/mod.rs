@@ -1,11 +1,12 @@
 //! [`Game`]: a whole game with its history (issue 8).
 
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
 use crate::{
-    DrawReason, FenError, GameResult, IllegalMoveError, Move, Outcome, ParseMoveError, Position,
-    RuleSet,
+    DrawReason, FenError, GameResult, IllegalMoveError, Move, MoveList, Outcome, ParseMoveError,
+    Position, RuleSet,
 };
 
 /// Why [`Game::try_play`] or [`Game::try_play_text`] refused a move. The game is unchanged.
@@ -183,6 +184,49 @@ impl Game {
     pub fn position(&self) -> &Position {
         // There is always at least the first position.
         &self.positions[self.positions.len() - 1]
+    }
+
+    /// The moves [`try_play`](Game::try_play) accepts now: the current position's legal
+    /// moves while the game goes on, and none once it has ended (the position's
+    /// [`outcome`](Position::outcome) or a draw by the history: repetition, no progress).
+    ///
+    /// ```
+    /// use turkish_draughts::{Game, RuleSet};
+    /// let mut game = Game::new(RuleSet::Default);
+    /// assert_eq!(game.legal_moves().len(), 8);
+    /// let mv = game.legal_moves()[0];
+    /// game.try_play(mv)?;
+    ///
+    /// // A lone king against a lone man: won under the default rules, although the man
+    /// // could still move.
+    /// let game = Game::from_fen("B:WKd4:Bd6", RuleSet::Default)?;
+    /// assert!(game.outcome().is_some());
+    /// assert!(game.legal_moves().is_empty());
+    /// assert!(!game.position().legal_moves().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        if self.outcome().is_some() {
+            return MoveList::new();
+        }
+        self.position().legal_moves()
+    }
+
+    /// The current position as a PDN FEN ([`Position::to_fen`]); [`from_fen`](Game::from_fen)
+    /// reads it back (as a new game from that position, without the history).
+    ///
+    /// ```
+    /// use turkish_draughts::{Game, RuleSet};
+    /// let mut game = Game::new(RuleSet::Default);
+    /// game.try_play_text("d3-d4")?;
+    /// assert_eq!(game.to_fen(), "B:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,e3,f3,g3,h3,d4:\
+    ///                            Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7");
+    /// let again = Game::from_fen(&game.to_fen(), game.rules())?;
+    /// assert_eq!(again.position(), game.position());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_fen(&self) -> String {
+        self.position().to_fen()
     }
 
     /// The first position of the game.

@@ -107,7 +107,8 @@ fn result_of(game: &Game, tags: &Tags) -> GameResult {
 /// missing), `[GameType "30,W,8,8,A0,0"]`, `[SetUp "1"]` and `[FEN "..."]` when the game
 /// does not start from the start position, the other tags of `tags` in their order, a blank
 /// line, the numbered moves wrapped at 80 columns, and the result. The text ends with a
-/// newline; separate games with a blank line.
+/// newline; separate games with a blank line. Without tags of your own and in landing
+/// notation, [`Game::to_pdn`] is the same in one call.
 ///
 /// The `Result` tag and the termination are the game's outcome when its position or
 /// history decides it, else the `Result` tag of `tags` if it reads as a result, else `*`.
@@ -201,4 +202,27 @@ pub fn write_game(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
     push(&mut out, &word);
     out.push('\n');
     out
+}
+
+impl Game {
+    /// The game as PDN, for the common case: [`write_game`] with no tags of your own (the
+    /// seven standard tags are written with their unknown values, `?`) and the default
+    /// [`WriteOptions`] (landing notation). The `Result` tag and the termination are the
+    /// game's [`result`](Game::result). Use `write_game` to set tags or the notation.
+    ///
+    /// ```
+    /// use turkish_draughts::{pdn, Game, RuleSet};
+    /// let mut game = Game::new(RuleSet::Default);
+    /// game.try_play_text("c3-c4")?;
+    /// game.try_play_text("f6-f5")?;
+    /// let text = game.to_pdn();
+    /// assert!(text.starts_with("[Event \"?\"]\n"));
+    /// assert!(text.ends_with("\n1. c3-c4 f6-f5 *\n"));
+    /// let back = pdn::read_str(&text).next().unwrap()?;
+    /// assert_eq!(back.game().moves(), game.moves());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_pdn(&self) -> String {
+        write_game(self, &Tags::new(), &WriteOptions::default())
+    }
 }
