@@ -8,55 +8,57 @@
 //! termination are checked against the final position where that position (or a threefold
 //! repetition) decides the game. One line per game: its number, White - Black, plies,
 //! result, and `ok` or the error with line:column. Then a summary: games, plies, errors. The
-//! exit code is non-zero if any game fails. A bad argument or an unreadable file prints one
-//! line on stderr and exits with a non-zero code.
+//! exit code is 1 if any game fails. `--help` prints the usage on stdout. A bad argument or
+//! a file that cannot be read (a directory, say) prints one line on stderr, `error: ...`,
+//! and exits with code 2.
 
-use std::fs::File;
+#[path = "common/cli.rs"]
+mod cli;
+
 use std::io::{BufReader, Write};
 use std::process::ExitCode;
 
+use cli::Stop;
 use turkish_draughts::RuleSet;
 use turkish_draughts::pdn::{ReadOptions, Reader};
 
-const USAGE: &str = "usage: pdn [--rules default|tudaf] <file.pdn>";
+const HELP: &str = "\
+usage: pdn [--rules default|tudaf] <file.pdn>
 
-fn parse_args() -> Result<(RuleSet, String), String> {
+Reads every game of a PDN file, replays it and checks its result: one line a game, then
+a summary. The exit code is 1 if a game has an error, 2 if the file cannot be read.
+
+  --rules R    the rule set: default (the default) or tudaf
+  -h, --help   this text";
+
+fn parse_args() -> Result<(RuleSet, String), Stop> {
     let mut rules = RuleSet::Default;
     let mut file = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--rules" => {
-                let name = args
-                    .next()
-                    .ok_or("--rules needs a value: default or tudaf")?;
-                rules = name
-                    .parse()
-                    .map_err(|_| format!("unknown rule set {name:?}: use default or tudaf"))?;
+                rules = cli::rules(&cli::value(&mut args, "--rules", "default or tudaf")?)?;
             }
-            "-h" | "--help" => return Err(USAGE.to_string()),
-            _ if arg.starts_with("--") => return Err(format!("unknown option {arg:?}; {USAGE}")),
+            "-h" | "--help" => return Err(Stop::Help),
+            _ if arg.starts_with('-') && arg.len() > 1 => {
+                return Err(format!("unknown option `{arg}` (see --help)").into());
+            }
             _ if file.is_none() => file = Some(arg),
-            _ => return Err(format!("unexpected argument {arg:?}; {USAGE}")),
+            _ => return Err(format!("unexpected argument `{arg}` (see --help)").into()),
         }
     }
-    Ok((rules, file.ok_or(USAGE)?))
+    Ok((rules, file.ok_or("missing <file.pdn> (see --help)")?))
 }
 
 fn main() -> ExitCode {
     let (rules, path) = match parse_args() {
         Ok(a) => a,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
+        Err(stop) => return cli::finish(HELP, Err(stop)),
     };
-    let file = match File::open(&path) {
+    let file = match cli::open(&path) {
         Ok(f) => f,
-        Err(e) => {
-            eprintln!("cannot open {path}: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return cli::finish(HELP, Err(e.into())),
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -6,7 +6,7 @@
 #[path = "../../examples/selfplay.rs"]
 mod program;
 
-use program::{Options, Player};
+use program::{Options, Player, Stop};
 use turkish_draughts::pdn::{self, ReadOptions};
 use turkish_draughts::{Game, GameResult, RuleSet};
 
@@ -95,10 +95,11 @@ fn options_are_read_and_checked() {
         ),
         ("--depth 0", "--depth must be between 1 and 20"),
         ("--depth", "--depth needs a value"),
+        ("--out", "--out needs a value: a file name"),
     ] {
         assert_eq!(
             program::parse_args(args.split(' ').map(String::from)).unwrap_err(),
-            error
+            Stop::Error(error.to_string())
         );
     }
 }

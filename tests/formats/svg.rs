@@ -254,7 +254,7 @@ fn the_path_and_the_crosses_lie_beneath_the_pieces() {
     for n in &pieces {
         let faded = n.attribute("opacity").map(|o| o.parse::<f64>().unwrap());
         if m.captured().contains(square_of(n)) {
-            assert!(faded.is_some_and(|o| 0.3 <= o && o < 1.0), "{n:?}");
+            assert!(faded.is_some_and(|o| (0.3..1.0).contains(&o)), "{n:?}");
         } else {
             assert_eq!(faded, None, "{n:?}");
         }
