@@ -1,4 +1,6 @@
-#![doc = include_str!("../README.md")]
+// The front page is README.md as build.rs writes it for the documentation: the picture
+// drawn inline, the links to the repository's other documents pointed at `docs`.
+#![doc = include_str!(concat!(env!("OUT_DIR"), "/README.md"))]
 //!
 //! # Cargo features, memory and stack
 //!
@@ -20,6 +22,7 @@
 //! * `serde`: `Serialize` and `Deserialize`: a [`Position`] is its FEN and rule set, checked
 //!   when read as [`Position::from_fen`] checks; a [`Bitboard`] is a list of square names.
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -32,6 +35,7 @@ mod bitboard;
 mod board;
 mod code;
 mod color;
+pub mod docs;
 mod each;
 mod fen;
 #[cfg(feature = "alloc")]
