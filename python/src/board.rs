@@ -6,8 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple, PyType};
 use turkish_draughts::svg::SvgOptions;
 use turkish_draughts::{
-    Bitboard, Color, DrawReason, Game, GameResult, Move, MoveList, Outcome, Position, RuleSet,
-    Square, WinReason,
+    Bitboard, Color, DrawReason, FenError, Game, GameResult, Move, MoveList, Outcome, Position,
+    RuleSet, Setup, Square, WinReason,
 };
 
 use numpy::{PyArray1, PyArray3};
@@ -44,14 +44,7 @@ fn squares(set: Bitboard) -> Vec<u32> {
 /// They are immutable; two moves are equal, and hash alike, when their results are (origin,
 /// destination, captured set, crowning), whatever path they show. `str(move)` is the full
 /// landing path: `d3-d4`, `c4xc6xe6`. Squares are numbers, 0 = a1 to 63 = h8.
-#[pyclass(
-    frozen,
-    eq,
-    ord,
-    hash,
-    module = "turkish_draughts",
-    name = "Move",
-)]
+#[pyclass(frozen, eq, ord, hash, module = "turkish_draughts", name = "Move")]
 #[derive(PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PyMove(pub Move);
 
@@ -85,7 +78,11 @@ impl PyMove {
     /// Every square the piece lands on, in order, after `origin`; the last is `destination`.
     #[getter]
     fn path(&self) -> Vec<u32> {
-        self.0.path().iter().map(|sq| u32::from(sq.index())).collect()
+        self.0
+            .path()
+            .iter()
+            .map(|sq| u32::from(sq.index()))
+            .collect()
     }
 
     /// Whether the move captures.
@@ -221,9 +218,16 @@ impl PyOutcome {
 /// `Board()` is the start position under the default rules; `Board(fen, rules="tudaf")`
 /// starts from a PDN FEN under the federation's rules. Every move is checked before it is
 /// played, and a finished game takes no more moves.
+///
+/// A FEN is checked as in a game: at most 16 pieces a side, no man on a back rank.
+/// `relaxed=True` accepts composed and stress positions (up to 32 pieces a side, a man on
+/// its own back rank); only for positions you trust, as a single move list of such a
+/// position can take seconds.
 #[pyclass(module = "turkish_draughts", name = "Board")]
 pub struct PyBoard {
     pub game: Game,
+    /// Whether the first position was read with `relaxed=True` (kept for pickling).
+    pub relaxed: bool,
 }
 
 impl PyBoard {
@@ -244,15 +248,27 @@ impl PyBoard {
 #[pymethods]
 impl PyBoard {
     #[new]
-    #[pyo3(signature = (fen = None, rules = "default", *, no_progress_limit = None))]
-    fn py_new(fen: Option<&str>, rules: &str, no_progress_limit: Option<u32>) -> PyResult<Self> {
+    #[pyo3(signature = (fen = None, rules = "default", *, no_progress_limit = None, relaxed = false))]
+    fn py_new(
+        fen: Option<&str>,
+        rules: &str,
+        no_progress_limit: Option<u32>,
+        relaxed: bool,
+    ) -> PyResult<Self> {
         let rules = parse_rules(rules)?;
-        let game = match fen {
-            None => Game::new(rules),
-            Some(fen) => Game::from_fen(fen, rules).map_err(fen_error)?,
+        let game = match (fen, relaxed) {
+            (None, _) => Game::new(rules),
+            (Some(fen), false) => Game::from_fen(fen, rules).map_err(fen_error)?,
+            (Some(fen), true) => {
+                let setup: Setup = fen.parse().map_err(fen_error)?;
+                let pos = Position::from_setup_relaxed(&setup, rules)
+                    .map_err(|e| fen_error(FenError::from(e)))?;
+                Game::from_position(pos)
+            }
         };
         Ok(PyBoard {
             game: game.with_no_progress_limit(no_progress_limit),
+            relaxed,
         })
     }
 
@@ -277,7 +293,10 @@ impl PyBoard {
     /// plays it and returns it. Raises `InvalidMoveError`, `IllegalMoveError`,
     /// `AmbiguousMoveError` or `GameOverError`.
     fn push_text(&mut self, text: &str) -> PyResult<PyMove> {
-        self.game.try_play_text(text).map(PyMove).map_err(play_error)
+        self.game
+            .try_play_text(text)
+            .map(PyMove)
+            .map_err(play_error)
     }
 
     /// The legal move of this position that `text` names (as `push_text` reads it), without
@@ -395,7 +414,10 @@ impl PyBoard {
             Game::from_position(*self.position())
                 .with_no_progress_limit(self.game.no_progress_limit())
         };
-        PyBoard { game }
+        PyBoard {
+            game,
+            relaxed: self.relaxed,
+        }
     }
 
     fn __copy__(&self) -> PyBoard {
@@ -429,10 +451,11 @@ impl PyBoard {
         fen: &str,
         rules: &str,
         no_progress_limit: Option<u32>,
+        relaxed: bool,
         moves: Vec<String>,
     ) -> PyResult<PyBoard> {
         let _ = cls;
-        let mut board = PyBoard::py_new(Some(fen), rules, no_progress_limit)?;
+        let mut board = PyBoard::py_new(Some(fen), rules, no_progress_limit, relaxed)?;
         for text in &moves {
             board.game.try_play_text(text).map_err(play_error)?;
         }
@@ -448,6 +471,7 @@ impl PyBoard {
             this.root_fen(),
             this.rules(),
             this.game.no_progress_limit(),
+            this.relaxed,
             moves,
         );
         PyTuple::new(py, [replay, args.into_pyobject(py)?.into_any()])

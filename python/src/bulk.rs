@@ -13,12 +13,15 @@ use crate::board::{PyBoard, Termination, parse_rules};
 use crate::errors::value_error;
 use crate::playout::{self, Limits, Summary};
 
-/// The number of threads to use: `0` means one per core.
+/// The most threads a call starts.
+const MAX_THREADS: usize = 256;
+
+/// The number of threads to use: `0` means one per core; at most [`MAX_THREADS`].
 fn threads(n: usize) -> usize {
     if n == 0 {
         std::thread::available_parallelism().map_or(1, usize::from)
     } else {
-        n
+        n.min(MAX_THREADS)
     }
 }
 
@@ -48,10 +51,16 @@ fn start_game(board: Option<PyRef<'_, PyBoard>>, rules: &str) -> PyResult<Game> 
 
 /// The number of leaves of the legal-move tree `depth` plies deep below the board's
 /// position. Moves count distinct by result; no game-end adjudication is applied (the
-/// history is ignored). `threads=0` uses every core. The interpreter is released meanwhile.
+/// history is ignored). `threads=0` uses every core (at most 256 threads). The interpreter
+/// is released meanwhile.
 #[pyfunction]
 #[pyo3(signature = (board, depth, *, threads = 1))]
-pub fn perft(py: Python<'_>, board: PyRef<'_, PyBoard>, depth: u32, threads: usize) -> PyResult<u64> {
+pub fn perft(
+    py: Python<'_>,
+    board: PyRef<'_, PyBoard>,
+    depth: u32,
+    threads: usize,
+) -> PyResult<u64> {
     check_depth(depth)?;
     let pos = *board.position();
     drop(board);
@@ -83,7 +92,11 @@ fn below(pos: Position, plies: u32) -> Vec<Position> {
 /// perft, since `perft(board, plies + d)` is the sum of `perft(Board(fen), d)` over them.
 /// As perft, no game-end adjudication is applied.
 #[pyfunction]
-pub fn positions_at(py: Python<'_>, board: PyRef<'_, PyBoard>, plies: u32) -> PyResult<Vec<String>> {
+pub fn positions_at(
+    py: Python<'_>,
+    board: PyRef<'_, PyBoard>,
+    plies: u32,
+) -> PyResult<Vec<String>> {
     check_depth(plies)?;
     let pos = *board.position();
     drop(board);

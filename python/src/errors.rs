@@ -7,7 +7,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::{PyErr, create_exception};
 use turkish_draughts::pdn::PdnError as RustPdnError;
-use turkish_draughts::{FenError, IllegalMoveError as RustIllegalMoveError, ParseMoveError, PlayError};
+use turkish_draughts::{
+    FenError, IllegalMoveError as RustIllegalMoveError, ParseMoveError, PlayError,
+};
 
 create_exception!(
     turkish_draughts,

@@ -34,9 +34,18 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pdn::_write_game, m)?)?;
     m.add("DamaError", py.get_type::<errors::DamaError>())?;
     m.add("InvalidFenError", py.get_type::<errors::InvalidFenError>())?;
-    m.add("InvalidMoveError", py.get_type::<errors::InvalidMoveError>())?;
-    m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
-    m.add("AmbiguousMoveError", py.get_type::<errors::AmbiguousMoveError>())?;
+    m.add(
+        "InvalidMoveError",
+        py.get_type::<errors::InvalidMoveError>(),
+    )?;
+    m.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
+    m.add(
+        "AmbiguousMoveError",
+        py.get_type::<errors::AmbiguousMoveError>(),
+    )?;
     m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
     m.add("PdnError", py.get_type::<errors::PdnError>())?;
     m.add("ACTION_SIZE", actions::ACTION_SIZE)?;

@@ -8,11 +8,11 @@ use std::sync::{Arc, Mutex};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use turkish_draughts::Game;
 use turkish_draughts::pdn::{
     self, Notation, PdnError as RustPdnError, PdnErrorKind, PdnGame, ReadOptions, Reader, Tags,
     WriteOptions,
 };
-use turkish_draughts::Game;
 
 use crate::board::{PyBoard, PyMove, parse_rules};
 use crate::errors::{pdn_error, value_error};
@@ -180,7 +180,10 @@ pub fn _read_games(source: &Bound<'_, PyAny>, rules: &str, errors: &str) -> PyRe
 pub fn _read_games_str(text: String, rules: &str, errors: &str) -> PyResult<PyGameReader> {
     let options = ReadOptions::new(parse_rules(rules)?);
     Ok(PyGameReader {
-        games: Box::new(Reader::with_options(Cursor::new(text.into_bytes()), options)),
+        games: Box::new(Reader::with_options(
+            Cursor::new(text.into_bytes()),
+            options,
+        )),
         stash: Arc::new(Mutex::new(None)),
         on_error: on_error(errors)?,
     })
@@ -238,6 +241,7 @@ impl PyPdnGame {
     fn start_board(&self) -> PyBoard {
         PyBoard {
             game: Game::from_position(*self.0.game().start()),
+            relaxed: false,
         }
     }
 
@@ -246,6 +250,7 @@ impl PyPdnGame {
     fn end_board(&self) -> PyBoard {
         PyBoard {
             game: self.0.game().clone(),
+            relaxed: false,
         }
     }
 

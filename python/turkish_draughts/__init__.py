@@ -165,3 +165,6 @@ def playouts(
             no_progress=no_progress,
         )
     )
+
+# PDN is part of the core package (it needs nothing optional).
+from . import pdn  # noqa: E402

@@ -77,6 +77,7 @@ class Board:
         rules: str = "default",
         *,
         no_progress_limit: Optional[int] = None,
+        relaxed: bool = False,
     ) -> None: ...
     @property
     def legal_moves(self) -> List[Move]: ...
