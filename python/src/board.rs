@@ -1,7 +1,7 @@
 //! `Board`, `Move`, `Outcome` and `Termination`: a game on the crate's [`Game`], in the
 //! shape python-chess users know.
 
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple, PyType};
 use turkish_draughts::svg::SvgOptions;
@@ -111,6 +111,106 @@ impl PyMove {
 
     fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
         slf
+    }
+}
+
+/// The legal moves of a position, as `Board.legal_moves` gives them: a read-only sequence
+/// (`len`, indexing and slices, iteration, `in`, `index`, `count`), equal to a list of the
+/// same moves. It is a snapshot: later moves on the board do not change it. The moves are
+/// kept in Rust and become `Move` objects only when they are read, so listing the moves
+/// of a position costs little more than generating them.
+#[pyclass(frozen, sequence, module = "turkish_draughts", name = "MoveList")]
+pub struct PyMoveList(Vec<Move>);
+
+impl PyMoveList {
+    pub fn new(moves: &[Move]) -> PyMoveList {
+        PyMoveList(moves.to_vec())
+    }
+
+    fn moves(&self) -> &[Move] {
+        &self.0
+    }
+
+    fn objects<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.moves().iter().map(|m| PyMove(*m)))
+    }
+
+    fn find(&self, m: &Bound<'_, PyAny>) -> Option<usize> {
+        let m = m.cast::<PyMove>().ok()?;
+        let m = m.get().0;
+        self.moves().iter().position(|x| *x == m)
+    }
+}
+
+#[pymethods]
+impl PyMoveList {
+    fn __len__(&self) -> usize {
+        self.moves().len()
+    }
+
+    fn __bool__(&self) -> bool {
+        !self.moves().is_empty()
+    }
+
+    fn __getitem__<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = index.py();
+        if let Ok(i) = index.extract::<isize>() {
+            let n = self.moves().len() as isize;
+            let k = if i < 0 { i + n } else { i };
+            if !(0..n).contains(&k) {
+                return Err(PyIndexError::new_err("move index out of range"));
+            }
+            return Ok(Bound::new(py, PyMove(self.moves()[k as usize]))?.into_any());
+        }
+        // A slice (or anything a list takes): a list of the moves.
+        self.objects(py)?.as_any().get_item(index)
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self.objects(py)?.as_any().try_iter()?.into_any())
+    }
+
+    fn __contains__(&self, m: &Bound<'_, PyAny>) -> bool {
+        self.find(m).is_some()
+    }
+
+    /// The position of `move` in the list; `ValueError` if it is not there.
+    #[pyo3(signature = (r#move, /))]
+    fn index(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
+        self.find(r#move)
+            .ok_or_else(|| PyValueError::new_err("the move is not in the list"))
+    }
+
+    /// How many times `move` is in the list (0 or 1: moves are listed once).
+    #[pyo3(signature = (r#move, /))]
+    fn count(&self, r#move: &Bound<'_, PyAny>) -> usize {
+        usize::from(self.find(r#move).is_some())
+    }
+
+    /// Equal to another `MoveList` or to any sequence of the same moves in the same order.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(other) = other.cast::<PyMoveList>() {
+            return Ok(self.moves() == other.get().moves());
+        }
+        let Ok(n) = other.len() else {
+            return Ok(false);
+        };
+        if n != self.moves().len() {
+            return Ok(false);
+        }
+        for (i, item) in other.try_iter()?.enumerate() {
+            let item = item?;
+            match item.cast::<PyMove>() {
+                Ok(m) if m.get().0 == self.moves()[i] => {}
+                _ => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+
+    fn __repr__(&self) -> String {
+        let items: Vec<String> = self.moves().iter().map(|m| format!("{m:?}")).collect();
+        format!("MoveList([{}])", items.join(", "))
     }
 }
 
@@ -225,22 +325,49 @@ impl PyOutcome {
 /// position can take seconds.
 #[pyclass(module = "turkish_draughts", name = "Board")]
 pub struct PyBoard {
-    pub game: Game,
+    game: Game,
+    /// The game's current position and outcome, kept beside it: a board's own memory is
+    /// read at once, while the game's lists of positions and keys lie elsewhere on the heap
+    /// (with many boards alive, reading them costs a cache miss a call). Every change of
+    /// `game` goes through [`PyBoard::update`], which refreshes both.
+    pos: Position,
+    outcome: Option<Outcome>,
     /// Whether the first position was read with `relaxed=True` (kept for pickling).
-    pub relaxed: bool,
+    relaxed: bool,
 }
 
 impl PyBoard {
+    pub fn new(game: Game, relaxed: bool) -> PyBoard {
+        PyBoard {
+            pos: *game.position(),
+            outcome: game.outcome(),
+            game,
+            relaxed,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Changes the game with `f`, then refreshes the copies of its position and outcome.
+    fn update<T>(&mut self, f: impl FnOnce(&mut Game) -> T) -> T {
+        let out = f(&mut self.game);
+        self.pos = *self.game.position();
+        self.outcome = self.game.outcome();
+        out
+    }
+
     pub fn position(&self) -> &Position {
-        self.game.position()
+        &self.pos
     }
 
     /// The moves `push` takes now: the position's legal moves, none once the game is over.
     pub fn playable(&self, list: &mut MoveList) {
-        if self.game.outcome().is_some() {
+        if self.outcome.is_some() {
             *list = MoveList::new();
         } else {
-            self.position().legal_moves_into(list);
+            self.pos.legal_moves_into(list);
         }
     }
 }
@@ -266,26 +393,28 @@ impl PyBoard {
                 Game::from_position(pos)
             }
         };
-        Ok(PyBoard {
-            game: game.with_no_progress_limit(no_progress_limit),
+        Ok(PyBoard::new(
+            game.with_no_progress_limit(no_progress_limit),
             relaxed,
-        })
+        ))
     }
 
-    /// The moves `push` accepts now, as a new list: every legal move of the position (the
-    /// longest captures when there is a capture), or none once the game is over.
+    /// The moves `push` accepts now, as a `MoveList` (a read-only sequence of `Move`): every
+    /// legal move of the position (the longest captures when there is a capture), or none
+    /// once the game is over.
     #[getter]
-    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+    fn legal_moves(&self) -> PyMoveList {
         let mut list = MoveList::new();
         self.playable(&mut list);
-        PyList::new(py, list.iter().map(|m| PyMove(*m)))
+        PyMoveList::new(&list)
     }
 
     /// Plays `move` (a `Move` from this board's legal moves, or equal to one). Raises
     /// `IllegalMoveError` if it is not legal here, `GameOverError` if the game is over.
     #[pyo3(signature = (r#move, /))]
     fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
-        self.game.try_play(&r#move.0).map_err(play_error)
+        let m = r#move.0;
+        self.update(|g| g.try_play(&m)).map_err(play_error)
     }
 
     /// Reads move text in any notation the crate reads (`d3-d4`, the full landing path
@@ -293,8 +422,7 @@ impl PyBoard {
     /// plays it and returns it. Raises `InvalidMoveError`, `IllegalMoveError`,
     /// `AmbiguousMoveError` or `GameOverError`.
     fn push_text(&mut self, text: &str) -> PyResult<PyMove> {
-        self.game
-            .try_play_text(text)
+        self.update(|g| g.try_play_text(text))
             .map(PyMove)
             .map_err(play_error)
     }
@@ -311,13 +439,12 @@ impl PyBoard {
     /// Whether `push(move)` would accept the move now.
     #[pyo3(signature = (r#move, /))]
     fn is_legal(&self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.game.outcome().is_none() && self.position().is_legal(&r#move.0)
+        self.outcome.is_none() && self.position().is_legal(&r#move.0)
     }
 
     /// Takes back the last move and returns it. Raises `IndexError` at the first position.
     fn pop(&mut self) -> PyResult<PyMove> {
-        self.game
-            .undo()
+        self.update(Game::undo)
             .map(PyMove)
             .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
     }
@@ -384,17 +511,17 @@ impl PyBoard {
 
     /// How the game ended, or `None` while it goes on.
     fn outcome(&self) -> Option<PyOutcome> {
-        self.game.outcome().map(PyOutcome)
+        self.outcome.map(PyOutcome)
     }
 
     /// Whether the game has ended.
     fn is_game_over(&self) -> bool {
-        self.game.outcome().is_some()
+        self.outcome.is_some()
     }
 
     /// The PDN result so far: `"2-0"`, `"0-2"`, `"1-1"`, or `"*"` while the game goes on.
     fn result(&self) -> &'static str {
-        self.game.result().as_str()
+        GameResult::from_outcome(self.outcome).as_str()
     }
 
     /// The piece on `square` (0 = a1 ... 63 = h8): `"o"` a white man, `"O"` a white king,
@@ -414,10 +541,7 @@ impl PyBoard {
             Game::from_position(*self.position())
                 .with_no_progress_limit(self.game.no_progress_limit())
         };
-        PyBoard {
-            game,
-            relaxed: self.relaxed,
-        }
+        PyBoard::new(game, self.relaxed)
     }
 
     fn __copy__(&self) -> PyBoard {
@@ -457,7 +581,9 @@ impl PyBoard {
         let _ = cls;
         let mut board = PyBoard::py_new(Some(fen), rules, no_progress_limit, relaxed)?;
         for text in &moves {
-            board.game.try_play_text(text).map_err(play_error)?;
+            board
+                .update(|g| g.try_play_text(text))
+                .map_err(play_error)?;
         }
         Ok(board)
     }
@@ -591,7 +717,7 @@ impl PyBoard {
     /// Plays the move an action stands for and returns it (`decode_action`, then `push`).
     fn push_action(&mut self, action: i64) -> PyResult<PyMove> {
         let m = self.decode_action(action)?;
-        self.game.try_play(&m.0).map_err(play_error)?;
+        self.update(|g| g.try_play(&m.0)).map_err(play_error)?;
         Ok(m)
     }
 

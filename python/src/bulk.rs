@@ -44,7 +44,7 @@ fn filled<T: Clone + Default>(n: usize) -> PyResult<Vec<T>> {
 /// The game a batch starts from: the board's (with its history), or the start position.
 fn start_game(board: Option<PyRef<'_, PyBoard>>, rules: &str) -> PyResult<Game> {
     match board {
-        Some(b) => Ok(b.game.clone()),
+        Some(b) => Ok(b.game().clone()),
         None => Ok(Game::new(parse_rules(rules)?)),
     }
 }

@@ -21,6 +21,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<board::PyBoard>()?;
     m.add_class::<board::PyMove>()?;
+    m.add_class::<board::PyMoveList>()?;
     m.add_class::<board::PyOutcome>()?;
     m.add_class::<board::Termination>()?;
     m.add_class::<pdn::PyGameReader>()?;

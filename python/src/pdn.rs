@@ -239,19 +239,13 @@ impl PyPdnGame {
 
     /// A new board at the first position, with no moves played.
     fn start_board(&self) -> PyBoard {
-        PyBoard {
-            game: Game::from_position(*self.0.game().start()),
-            relaxed: false,
-        }
+        PyBoard::new(Game::from_position(*self.0.game().start()), false)
     }
 
     /// A new board with every move of the game played: `move_stack` holds them, and `pop()`
     /// walks back through the game.
     fn end_board(&self) -> PyBoard {
-        PyBoard {
-            game: self.0.game().clone(),
-            relaxed: false,
-        }
+        PyBoard::new(self.0.game().clone(), false)
     }
 
     fn __len__(&self) -> usize {
@@ -304,5 +298,5 @@ pub fn _write_game(
             pairs.push(name, value);
         }
     }
-    Ok(pdn::write_game(&board.game, &pairs, &options))
+    Ok(pdn::write_game(board.game(), &pairs, &options))
 }

@@ -105,7 +105,7 @@ def test_worked_examples_from_the_rules():
     tudaf = td.Board("B:Wd2,Ke1:Bd3", rules="tudaf")
     assert texts(default.legal_moves) == ["d3xd1xf1", "d3xd1xg1", "d3xd1xh1"]
     assert texts(tudaf.legal_moves) == ["d3xd1xf1"]
-    assert all(m.is_crowning for m in default.legal_moves + tudaf.legal_moves)
+    assert all(m.is_crowning for m in list(default.legal_moves) + list(tudaf.legal_moves))
 
 
 def test_outcomes():
@@ -269,3 +269,65 @@ def test_positions_at_splits_perft():
     assert td.positions_at(board, 0) == [board.fen()]
     # The split counts paths: positions reached twice are listed twice.
     assert len(set(td.positions_at(board, 4))) < len(td.positions_at(board, 4)) == 7538
+
+
+def test_every_change_keeps_the_board_consistent():
+    # Moves played by push, push_text, push_action and taken back by pop: after each, the
+    # board's position, outcome and moves agree with a fresh board that replays its stack.
+    import random
+
+    rng = random.Random(3)
+    board = td.Board()
+    for step in range(400):
+        moves = board.legal_moves
+        if not moves or (board.ply() and rng.random() < 0.2):
+            board.pop()
+        else:
+            m = rng.choice(moves)
+            kind = step % 3
+            if kind == 0:
+                board.push(m)
+            elif kind == 1:
+                board.push_text(str(m))
+            else:
+                board.push_action(board.encode_move(m))
+        replay = td.Board(board.root_fen())
+        for m in board.move_stack:
+            replay.push(m)
+        assert board.fen() == replay.fen()
+        assert board.turn == replay.turn
+        assert board.zobrist == replay.zobrist == td.Board(board.fen()).zobrist
+        assert board.outcome() == replay.outcome()
+        assert board.legal_moves == replay.legal_moves
+        assert (board.planes() == replay.planes()).all()
+
+
+def test_move_list_is_a_read_only_sequence():
+    import collections.abc
+
+    board = td.Board()
+    moves = board.legal_moves
+    assert isinstance(moves, td.MoveList)
+    assert isinstance(moves, collections.abc.Sequence)
+    assert len(moves) == 8 and bool(moves) and not td.Board("W:Wa7:BKa8,b7,c7").legal_moves
+    as_list = list(moves)
+    assert moves == as_list and as_list == list(moves) and moves == tuple(as_list)
+    assert moves != as_list[:-1] and moves != [1] * 8 and moves != "abcdefgh"
+    assert moves[0] == as_list[0] and moves[-1] == as_list[-1]
+    assert moves[2:4] == as_list[2:4] and moves[::-1] == as_list[::-1]
+    with pytest.raises(IndexError):
+        moves[8]
+    with pytest.raises(IndexError):
+        moves[-9]
+    m = as_list[5]
+    assert m in moves and moves.index(m) == 5 and moves.count(m) == 1
+    assert "d3-d4" not in moves and 3 not in moves
+    other = td.Board("W:Wd4:Bd5").legal_moves[0]
+    assert other not in moves and moves.count(other) == 0
+    with pytest.raises(ValueError):
+        moves.index(other)
+    assert repr(moves).startswith("MoveList([Move(a3-a4), Move(b3-b4)")
+    # A snapshot: playing a move does not change it.
+    board.push(m)
+    assert len(moves) == 8 and moves[5] == m
+    assert moves == td.Board().legal_moves

@@ -29,6 +29,7 @@ the optional dependencies.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from ._core import (
@@ -43,6 +44,7 @@ from ._core import (
     InvalidFenError,
     InvalidMoveError,
     Move,
+    MoveList,
     Outcome,
     PdnError,
     Termination,
@@ -51,6 +53,9 @@ from ._core import (
     positions_at,
     selfplay,
 )
+
+# MoveList has the methods of a read-only sequence.
+Sequence.register(MoveList)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -71,6 +76,7 @@ __all__ = [
     "InvalidFenError",
     "InvalidMoveError",
     "Move",
+    "MoveList",
     "Outcome",
     "PdnError",
     "Playouts",
