@@ -7,7 +7,7 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use turkish_draughts::{Game, Move, Position, RuleSet};
 
 /// `count` random games from the start: the moves of each, all legal and played while the
@@ -26,7 +26,7 @@ fn random_games(rules: RuleSet, count: usize) -> Vec<Vec<Move>> {
             while game.outcome().is_none() && game.ply() < 200 {
                 let moves = game.position().legal_moves();
                 let mv = moves[next() as usize % moves.len()];
-                game.play(&mv);
+                game.play(mv);
             }
             game.moves().to_vec()
         })
@@ -48,7 +48,7 @@ fn play(c: &mut Criterion) {
                     for moves in games {
                         let mut pos = Position::new(rules);
                         for mv in moves {
-                            pos.play(black_box(mv));
+                            pos.play(black_box(*mv));
                         }
                         sum ^= pos.board().occupied().to_u64();
                     }
@@ -65,7 +65,7 @@ fn play(c: &mut Criterion) {
                     for moves in games {
                         let mut game = Game::new(rules);
                         for mv in moves {
-                            game.play(black_box(mv));
+                            game.play(black_box(*mv));
                         }
                         sum ^= game.zobrist();
                     }

@@ -6,8 +6,8 @@
 use std::hint::black_box;
 use std::ops::ControlFlow;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use turkish_draughts::{perft, MoveList, Position, RuleSet, Setup};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use turkish_draughts::{MoveList, Position, RuleSet, Setup, perft};
 
 fn positions(text: &str, rules: RuleSet) -> Vec<Position> {
     text.lines()
@@ -91,7 +91,7 @@ fn full_list_perft(pos: &Position, depth: usize, lists: &mut [MoveList]) -> u64 
     let mut n = 0;
     for m in list.iter() {
         let mut child = *pos;
-        child.play_unchecked(m);
+        child.play_unchecked(*m);
         n += full_list_perft(&child, depth - 1, rest);
     }
     n
@@ -106,7 +106,7 @@ fn callback_perft(pos: &Position, depth: usize) -> u64 {
     let mut n = 0;
     let _ = pos.for_each_legal_move(|m| {
         let mut child = *pos;
-        child.play_unchecked(&m);
+        child.play_unchecked(m);
         n += callback_perft(&child, depth - 1);
         ControlFlow::<()>::Continue(())
     });

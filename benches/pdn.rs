@@ -5,7 +5,7 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use turkish_draughts::pdn::{self, Notation, Reader, Tags, WriteOptions};
 use turkish_draughts::{Game, RuleSet};
 
@@ -26,7 +26,7 @@ fn text(notation: Notation) -> String {
         while game.ply() < PLIES && game.outcome().is_none() {
             let moves = game.position().legal_moves();
             let m = moves[(next() % moves.len() as u64) as usize];
-            game.try_play(&m).expect("legal");
+            game.try_play(m).expect("legal");
         }
         let tags: Tags = [
             ("Site", "PlayOK".to_string()),

@@ -15,8 +15,8 @@ use std::fs::File;
 use std::io::{BufReader, Write};
 use std::process::ExitCode;
 
-use turkish_draughts::pdn::{ReadOptions, Reader};
 use turkish_draughts::RuleSet;
+use turkish_draughts::pdn::{ReadOptions, Reader};
 
 const USAGE: &str = "usage: pdn [--rules default|tudaf] <file.pdn>";
 

@@ -20,11 +20,11 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use turkish_draughts::{divide_parallel, Position, RuleSet, Setup, MAX_PERFT_DEPTH};
+use turkish_draughts::{MAX_PERFT_DEPTH, Position, RuleSet, Setup, divide_parallel};
 
 const USAGE: &str =
     "usage: perft [--rules default|tudaf] [--divide] [--threads N] [--relaxed] <depth> [<FEN>]";

@@ -250,10 +250,10 @@ impl AlphaBeta {
         let mut best = -WIN - 1;
         for mv in &moves {
             let mut child = *pos;
-            child.play_unchecked(mv);
+            child.play_unchecked(*mv);
             let value = -self.search(
                 &child,
-                key ^ pos.zobrist_delta(mv),
+                key ^ pos.zobrist_delta(*mv),
                 depth - 1,
                 -beta,
                 -alpha,
@@ -301,8 +301,8 @@ impl AlphaBeta {
         let mut best = (i32::MIN, moves[0]);
         for mv in moves {
             let mut child = pos;
-            child.play_unchecked(&mv);
-            let key = game.zobrist() ^ pos.zobrist_delta(&mv);
+            child.play_unchecked(mv);
+            let key = game.zobrist() ^ pos.zobrist_delta(mv);
             // A full window for each root move, so equal values stay equal.
             let value = -self.search(&child, key, depth - 1, -WIN - 1, WIN + 1, 1);
             if value > best.0 {
@@ -329,7 +329,7 @@ pub fn play_game(o: &Options, rng: &mut Rng, searchers: &mut [AlphaBeta; 2]) -> 
             }
             Player::AlphaBeta => searchers[turn as usize].choose(&game, rng),
         };
-        game.play(&mv);
+        game.play(mv);
     }
     game
 }

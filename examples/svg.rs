@@ -13,7 +13,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use turkish_draughts::svg::{render, SvgOptions};
+use turkish_draughts::svg::{SvgOptions, render};
 use turkish_draughts::{Position, RuleSet};
 
 const USAGE: &str =

@@ -351,14 +351,14 @@ pub(crate) const fn shift_dir(bb: u64, d: usize) -> u64 {
 /// The empty squares that pieces in `gen` can slide to in direction `D` (the pieces' own
 /// squares excluded), moving through the squares of `empty` only (Kogge-Stone fill).
 #[inline(always)]
-pub(crate) const fn slide<const D: usize>(gen: u64, empty: u64) -> u64 {
+pub(crate) const fn slide<const D: usize>(movers: u64, empty: u64) -> u64 {
     let (s1, s2, s4, mask) = match D {
         NORTH => (8i32, 16i32, 32i32, !0u64),
         EAST => (1, 2, 4, !FILE_A),
         SOUTH => (-8, -16, -32, !0u64),
         _ => (-1, -2, -4, !FILE_H),
     };
-    let mut g = gen;
+    let mut g = movers;
     let mut p = empty & mask;
     g |= p & sh(g, s1);
     p &= sh(p, s1);
@@ -370,22 +370,18 @@ pub(crate) const fn slide<const D: usize>(gen: u64, empty: u64) -> u64 {
 
 /// Runtime-direction version of [`slide`].
 #[inline(always)]
-pub(crate) const fn slide_dir(gen: u64, empty: u64, d: usize) -> u64 {
+pub(crate) const fn slide_dir(movers: u64, empty: u64, d: usize) -> u64 {
     match d {
-        NORTH => slide::<NORTH>(gen, empty),
-        EAST => slide::<EAST>(gen, empty),
-        SOUTH => slide::<SOUTH>(gen, empty),
-        _ => slide::<WEST>(gen, empty),
+        NORTH => slide::<NORTH>(movers, empty),
+        EAST => slide::<EAST>(movers, empty),
+        SOUTH => slide::<SOUTH>(movers, empty),
+        _ => slide::<WEST>(movers, empty),
     }
 }
 
 #[inline(always)]
 const fn sh(bb: u64, by: i32) -> u64 {
-    if by > 0 {
-        bb << by
-    } else {
-        bb >> -by
-    }
+    if by > 0 { bb << by } else { bb >> -by }
 }
 
 /// `RAYS[d][sq]`: the squares strictly beyond `sq` in direction `d`, up to the edge.

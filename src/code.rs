@@ -45,7 +45,7 @@ const CAPTURE_SHIFT: u32 = 13;
 /// use turkish_draughts::{MoveCode, Position, Square};
 /// let pos = Position::start();
 /// let m = pos.parse_move("d3-d4")?;
-/// let code = pos.move_code(&m)?;
+/// let code = pos.move_code(m)?;
 /// // d3 is square 19, d4 square 27: 19 + 27 * 64.
 /// assert_eq!(code.to_u64(), 1747);
 /// assert_eq!((code.from(), code.to()), (Square::D3, Square::D4));
@@ -78,7 +78,7 @@ impl MoveCode {
     /// use turkish_draughts::{MoveCode, Position};
     /// let pos = Position::start();
     /// for m in pos.legal_moves() {
-    ///     assert!(pos.move_code(&m)?.to_u64() >> MoveCode::BITS == 0);
+    ///     assert!(pos.move_code(m)?.to_u64() >> MoveCode::BITS == 0);
     /// }
     /// # Ok::<(), turkish_draughts::IllegalMoveError>(())
     /// ```
@@ -89,7 +89,7 @@ impl MoveCode {
     /// ```
     /// use turkish_draughts::Position;
     /// let pos = Position::start();
-    /// let code = pos.move_code(&pos.parse_move("a3-a4")?)?;
+    /// let code = pos.move_code(pos.parse_move("a3-a4")?)?;
     /// // a3 is square 16, a4 square 24.
     /// assert_eq!(code.to_u64(), 16 + 24 * 64);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -136,7 +136,7 @@ impl MoveCode {
     /// ```
     /// use turkish_draughts::{Position, RuleSet};
     /// let pos = Position::from_fen("W:Wc7:Bh2", RuleSet::Default)?;
-    /// let code = pos.move_code(&pos.parse_move("c7-c8")?)?;
+    /// let code = pos.move_code(pos.parse_move("c7-c8")?)?;
     /// assert!(code.is_crowning());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -149,7 +149,7 @@ impl MoveCode {
     /// ```
     /// use turkish_draughts::{Position, RuleSet};
     /// let pos = Position::from_fen("W:Wd4:Bd5", RuleSet::Default)?;
-    /// assert!(pos.move_code(&pos.parse_move("d4xd6")?)?.is_capture());
+    /// assert!(pos.move_code(pos.parse_move("d4xd6")?)?.is_capture());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn is_capture(self) -> bool {
@@ -243,21 +243,21 @@ impl Position {
     /// let m = pos.parse_move("c4xc6xe6")?;
     /// // Black's pieces in square order: b4 (0), e4 (1), c5 (2), d6 (3); c5 and d6 are
     /// // captured. c4 is square 26, e6 square 44.
-    /// let code = pos.move_code(&m)?;
+    /// let code = pos.move_code(m)?;
     /// assert_eq!(code.to_u64(), 26 + (44 << 6) + (0b1100 << 13));
     /// assert_eq!(pos.decode_move(code)?.path(), m.path());
     ///
     /// // In the start position c5 is empty: the move cannot be one of its moves.
-    /// let err = Position::start().move_code(&m).unwrap_err();
+    /// let err = Position::start().move_code(m).unwrap_err();
     /// assert_eq!(err.reason, IllegalMoveReason::NotLegal);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn move_code(&self, mv: &Move) -> Result<MoveCode, IllegalMoveError> {
+    pub fn move_code(&self, mv: Move) -> Result<MoveCode, IllegalMoveError> {
         let opp = self.board().by_color(!self.turn()).to_u64();
         let captured = mv.captured().to_u64();
         if captured & !opp != 0 {
             return Err(IllegalMoveError {
-                mv: *mv,
+                mv,
                 reason: IllegalMoveReason::NotLegal,
             });
         }
@@ -300,7 +300,7 @@ impl Position {
     /// use turkish_draughts::{DecodeMoveError, MoveCode, Position, RuleSet};
     /// let pos = Position::from_fen("W:Wc4,d4:Bc5,Kd6,e4,b4", RuleSet::Default)?;
     /// for m in pos.legal_moves() {
-    ///     let code = pos.move_code(&m)?;
+    ///     let code = pos.move_code(m)?;
     ///     assert_eq!(pos.decode_move(code)?, m);
     /// }
     /// // The opponent has four pieces: piece number 4 does not exist.
@@ -347,7 +347,7 @@ impl Position {
             // position's own move, path included.
             Move::capture(from, to, crate::Bitboard::from_u64(captured), crowned, &[])
         };
-        self.check_move(&mv)
+        self.check_move(mv)
             .map_err(|reason| DecodeMoveError::Illegal { from, to, reason })
     }
 }

@@ -69,7 +69,7 @@ pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList, Path};
 pub use notation::{CapturedNotation, JumpError, ParseMoveError, UncheckedMove};
 #[cfg(feature = "std")]
 pub use parallel::{divide_parallel, perft_parallel};
-pub use perft::{divide, perft, try_perft, PerftDepthError, MAX_PERFT_DEPTH};
+pub use perft::{MAX_PERFT_DEPTH, PerftDepthError, divide, perft, try_perft};
 pub use piece::{Piece, Role};
 pub use position::{DrawReason, IllegalMoveError, IllegalMoveReason, Outcome, Position, WinReason};
 pub use result::{GameResult, ParseResultError};
@@ -78,6 +78,6 @@ pub use rules::{ParseRuleSetError, RuleSet};
 pub use scratch::SearchScratch;
 #[cfg(feature = "std")]
 pub use scratch::{release_thread_scratch, thread_scratch_bytes};
-pub use setup::{Setup, SetupError, MAX_PIECES, MAX_PIECES_UNLIMITED};
+pub use setup::{MAX_PIECES, MAX_PIECES_UNLIMITED, Setup, SetupError};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use zobrist::ZOBRIST_SEED;

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::thread;
 use std::vec::Vec;
 
-use crate::{divide, perft, Move, Position};
+use crate::{Move, Position, divide, perft};
 
 /// Subtrees per thread that the split aims for, so that threads that draw small subtrees
 /// keep busy while others finish big ones.
@@ -69,11 +69,11 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
 /// use turkish_draughts::{divide, divide_parallel, Position};
 /// let pos = Position::start();
 /// let lines = Mutex::new(Vec::new());
-/// let total = divide_parallel(&pos, 4, 2, |m, n| lines.lock().unwrap().push((*m, n)));
+/// let total = divide_parallel(&pos, 4, 2, |m, n| lines.lock().unwrap().push((m, n)));
 /// let mut lines = lines.into_inner().unwrap();
 /// lines.sort();
 /// let mut expected = Vec::new();
-/// assert_eq!(divide(&pos, 4, |m, n| expected.push((*m, n))), total);
+/// assert_eq!(divide(&pos, 4, |m, n| expected.push((m, n))), total);
 /// expected.sort();
 /// assert_eq!(lines, expected);
 /// ```
@@ -81,7 +81,7 @@ pub fn divide_parallel(
     pos: &Position,
     depth: u32,
     threads: usize,
-    f: impl Fn(&Move, u64) + Sync,
+    f: impl Fn(Move, u64) + Sync,
 ) -> u64 {
     if threads <= 1 || depth < 2 {
         return divide(pos, depth, f);
@@ -95,7 +95,7 @@ pub fn divide_parallel(
         .enumerate()
         .map(|(root, m)| {
             let mut child = *pos;
-            child.play_unchecked(m);
+            child.play_unchecked(*m);
             Task {
                 pos: child,
                 depth: depth - 1,
@@ -117,7 +117,7 @@ pub fn divide_parallel(
     // A root move whose subtrees all ended before `depth` has no task left: it counts 0.
     for (root, m) in roots.iter().enumerate() {
         if pending[root].load(Ordering::Relaxed) == 0 {
-            f(m, 0);
+            f(*m, 0);
         }
     }
 
@@ -135,7 +135,7 @@ pub fn divide_parallel(
             // The thread that finishes a root move's last subtree reports it; the AcqRel
             // pair makes every other thread's count for that root visible here.
             if pending[t.root].fetch_sub(1, Ordering::AcqRel) == 1 {
-                f(&roots[t.root], nodes[t.root].load(Ordering::Acquire));
+                f(roots[t.root], nodes[t.root].load(Ordering::Acquire));
             }
         }
     };
@@ -162,7 +162,7 @@ fn split(tasks: &[Task]) -> Vec<Task> {
     for t in tasks {
         for m in &t.pos.legal_moves() {
             let mut child = t.pos;
-            child.play_unchecked(m);
+            child.play_unchecked(*m);
             out.push(Task {
                 pos: child,
                 depth: t.depth - 1,

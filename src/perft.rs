@@ -99,7 +99,7 @@ pub fn try_perft(pos: &Position, depth: u32) -> Result<u64, PerftDepthError> {
 /// assert_eq!(total, 64);
 /// assert_eq!(lines.len(), 8);
 /// ```
-pub fn divide(pos: &Position, depth: u32, mut f: impl FnMut(&Move, u64)) -> u64 {
+pub fn divide(pos: &Position, depth: u32, mut f: impl FnMut(Move, u64)) -> u64 {
     if depth > MAX_PERFT_DEPTH {
         panic!("{}", PerftDepthError { depth });
     }
@@ -109,9 +109,9 @@ pub fn divide(pos: &Position, depth: u32, mut f: impl FnMut(&Move, u64)) -> u64 
     let mut total = 0;
     for m in &pos.legal_moves() {
         let mut child = *pos;
-        child.play_unchecked(m);
+        child.play_unchecked(*m);
         let n = perft(&child, depth - 1);
-        f(m, n);
+        f(*m, n);
         total += n;
     }
     total

@@ -24,7 +24,7 @@ use crate::{Bitboard, Board, Color, FenError, Move, MoveList, Role, RuleSet, Set
 /// use turkish_draughts::{Color, Position};
 /// let mut pos = Position::start();
 /// let m = pos.parse_move("d3-d4")?;
-/// pos.try_play(&m)?;
+/// pos.try_play(m)?;
 /// assert_eq!(pos.turn(), Color::Black);
 /// assert_eq!(pos.legal_moves().len(), 8);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -162,9 +162,9 @@ impl fmt::Display for Outcome {
 /// use turkish_draughts::{IllegalMoveReason, Position};
 /// let mut pos = Position::start();
 /// let m = pos.parse_move("d3-d4")?;
-/// pos.try_play(&m)?;
+/// pos.try_play(m)?;
 /// let before = pos;
-/// let err = pos.try_play(&m).unwrap_err(); // d3 is empty now
+/// let err = pos.try_play(m).unwrap_err(); // d3 is empty now
 /// assert_eq!(err.reason, IllegalMoveReason::NoPiece);
 /// assert_eq!(
 ///     err.to_string(),
@@ -188,7 +188,7 @@ pub struct IllegalMoveError {
 /// use turkish_draughts::{IllegalMoveReason, Position, RuleSet};
 /// let mut pos = Position::from_fen("W:Wd4,a2:Bd5", RuleSet::Default)?;
 /// let quiet = Position::from_fen("W:Wd4,a2:B", RuleSet::Default)?.parse_move("a2-a3")?;
-/// let err = pos.try_play(&quiet).unwrap_err();
+/// let err = pos.try_play(quiet).unwrap_err();
 /// assert_eq!(err.reason, IllegalMoveReason::CaptureRequired);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -604,15 +604,15 @@ impl Position {
     /// use turkish_draughts::Position;
     /// let pos = Position::start();
     /// let m = pos.parse_move("a3-a4")?;
-    /// assert!(pos.is_legal(&m));
+    /// assert!(pos.is_legal(m));
     /// # Ok::<(), turkish_draughts::ParseMoveError>(())
     /// ```
-    pub fn is_legal(&self, mv: &Move) -> bool {
+    pub fn is_legal(&self, mv: Move) -> bool {
         self.illegal_reason(mv).is_none()
     }
 
     /// Why `mv` is not legal here, or `None` if it is (see [`check_move`](Self::check_move)).
-    fn illegal_reason(&self, mv: &Move) -> Option<IllegalMoveReason> {
+    fn illegal_reason(&self, mv: Move) -> Option<IllegalMoveReason> {
         self.check_move(mv).err()
     }
 
@@ -621,7 +621,7 @@ impl Position {
     /// another path), or why `mv` is not legal. No move list is built: a quiet move is
     /// checked against the quiet moves of its piece, a capture by a search from its origin
     /// that only keeps the longest captures' length and the first move matching `mv`.
-    pub(crate) fn check_move(&self, mv: &Move) -> Result<Move, IllegalMoveReason> {
+    pub(crate) fn check_move(&self, mv: Move) -> Result<Move, IllegalMoveReason> {
         if !self.board.by_color(self.turn).contains(mv.from()) {
             return Err(IllegalMoveReason::NoPiece);
         }
@@ -638,20 +638,20 @@ impl Position {
             // Keep the path the move was given when it is a path of this position (the
             // search may have found another path of the same move first: the caller played
             // this one, and a game records it).
-            if own.same_path(mv) {
+            if own.same_path(&mv) {
                 return Ok(own);
             }
             let traced = self.trace(mv.from(), &mv.path());
             Ok(
                 if traced.ok() == Some((mv.to(), mv.captured, mv.is_crowning())) {
-                    *mv
+                    mv
                 } else {
                     own
                 },
             )
-        } else if !mv.is_capture() && dispatch!(self, is_quiet_move_of::<S, C>(mv)) {
+        } else if !mv.is_capture() && dispatch!(self, is_quiet_move_of::<S, C>(&mv)) {
             // A quiet move's path is its destination: nothing to choose.
-            Ok(*mv)
+            Ok(mv)
         } else {
             Err(IllegalMoveReason::NotLegal)
         }
@@ -680,17 +680,17 @@ impl Position {
     /// use turkish_draughts::{Color, Position};
     /// let mut pos = Position::start();
     /// let m = pos.parse_move("e3-e4")?;
-    /// pos.try_play(&m)?;
+    /// pos.try_play(m)?;
     /// assert_eq!(pos.turn(), Color::Black);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn try_play(&mut self, mv: &Move) -> Result<(), IllegalMoveError> {
+    pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
         match self.illegal_reason(mv) {
             None => {
                 self.play_unchecked(mv);
                 Ok(())
             }
-            Some(reason) => Err(IllegalMoveError { mv: *mv, reason }),
+            Some(reason) => Err(IllegalMoveError { mv, reason }),
         }
     }
 
@@ -705,9 +705,9 @@ impl Position {
     /// use turkish_draughts::Position;
     /// let mut pos = Position::start();
     /// let m = pos.legal_moves()[0];
-    /// pos.play(&m);
+    /// pos.play(m);
     /// ```
-    pub fn play(&mut self, mv: &Move) {
+    pub fn play(&mut self, mv: Move) {
         if let Err(e) = self.try_play(mv) {
             panic!("{e}");
         }
@@ -729,12 +729,12 @@ impl Position {
     /// let mut pos = Position::start();
     /// for m in pos.legal_moves() {
     ///     let mut child = pos;
-    ///     child.play_unchecked(&m);
+    ///     child.play_unchecked(m);
     ///     assert_eq!(child.board().occupied().count(), 32);
     /// }
     /// ```
     #[inline]
-    pub fn play_unchecked(&mut self, mv: &Move) {
+    pub fn play_unchecked(&mut self, mv: Move) {
         let (w, b, k) = self.board.raw();
         let (from, to, captured) = (mv.origin_index(), mv.dest_index(), mv.captured.to_u64());
         // One branch on the side to move rather than swapping the sides twice: every move

@@ -7,7 +7,7 @@ use alloc::{boxed::Box, vec};
 #[cfg(feature = "alloc")]
 use crate::movegen::layered::Layers;
 #[cfg(feature = "alloc")]
-use crate::movegen::{MemoSlot, INDEX_SLOTS, MEMO_SLOTS};
+use crate::movegen::{INDEX_SLOTS, MEMO_SLOTS, MemoSlot};
 
 /// Without an allocator there is no scratch: the tables are on the stack.
 #[cfg(not(feature = "alloc"))]

@@ -190,8 +190,8 @@ impl SvgOptions {
     /// use turkish_draughts::svg::SvgOptions;
     /// assert!(SvgOptions::new().shown_move().is_none());
     /// ```
-    pub const fn shown_move(&self) -> Option<&Move> {
-        self.shown_move.as_ref()
+    pub const fn shown_move(&self) -> Option<Move> {
+        self.shown_move
     }
 
     /// The highlighted squares.

@@ -26,7 +26,7 @@ use crate::{Color, Move, Position};
 /// # Stability
 ///
 /// The keys are part of the public interface: they are the same in every version, on every
-/// platform, so they can be stored (opening books, endgame tables, logs). `tests/zobrist.rs`
+/// platform, so they can be stored (opening books, endgame tables, logs). `tests/movegen/zobrist.rs`
 /// pins the keys of four positions. Changing the seed, the generator or the order is a
 /// breaking change that the CHANGELOG must announce.
 ///
@@ -92,7 +92,7 @@ impl Position {
     /// let start = Position::start();
     /// assert_eq!(start.zobrist(), Position::new(RuleSet::Tudaf).zobrist());
     /// let mut pos = start;
-    /// pos.play(&pos.parse_move("d3-d4")?);
+    /// pos.play(pos.parse_move("d3-d4")?);
     /// assert_ne!(pos.zobrist(), start.zobrist());
     /// # Ok::<(), turkish_draughts::ParseMoveError>(())
     /// ```
@@ -105,7 +105,7 @@ impl Position {
         side ^ fold(0, w & !k) ^ fold(1, w & k) ^ fold(2, b & !k) ^ fold(3, b & k)
     }
 
-    /// What a legal move `mv` changes in the key: `pos.zobrist() ^ pos.zobrist_delta(&mv)` is
+    /// What a legal move `mv` changes in the key: `pos.zobrist() ^ pos.zobrist_delta(mv)` is
     /// the key of the position after `mv`. It costs a few table look-ups per captured piece.
     ///
     /// For a move that is not legal here the result is unspecified (but no panic).
@@ -115,13 +115,13 @@ impl Position {
     /// let pos = Position::from_fen("W:Wc4,d4:Bc5,Kd6,e4,b4", RuleSet::Default)?;
     /// for mv in pos.legal_moves() {
     ///     let mut after = pos;
-    ///     after.play_unchecked(&mv);
-    ///     assert_eq!(pos.zobrist() ^ pos.zobrist_delta(&mv), after.zobrist());
+    ///     after.play_unchecked(mv);
+    ///     assert_eq!(pos.zobrist() ^ pos.zobrist_delta(mv), after.zobrist());
     /// }
     /// # Ok::<(), turkish_draughts::FenError>(())
     /// ```
     #[inline]
-    pub fn zobrist_delta(&self, mv: &Move) -> u64 {
+    pub fn zobrist_delta(&self, mv: Move) -> u64 {
         let (_, _, k) = self.board().raw();
         let (own, opp) = match self.turn() {
             Color::White => (0, 2),

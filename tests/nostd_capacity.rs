@@ -7,7 +7,7 @@
 
 mod reference;
 
-use turkish_draughts::{perft, IllegalMoveReason, ParseMoveError, Position, RuleSet};
+use turkish_draughts::{IllegalMoveReason, ParseMoveError, Position, RuleSet, perft};
 
 /// Line 1 of `tests/data/worst-case-found.fen`: 1 904 legal moves, strict position.
 fn line1() -> &'static str {
@@ -58,16 +58,16 @@ fn single_moves_are_checked_read_and_played_without_a_list() {
             assert_eq!(parsed.to().index() as usize, m.to, "{text}");
             assert_eq!(parsed.captured().to_u64(), m.captured, "{text}");
             assert_eq!(parsed.is_crowning(), m.crowned, "{text}");
-            assert!(pos.is_legal(&parsed), "{text}");
+            assert!(pos.is_legal(parsed), "{text}");
             let mut child = pos;
-            child.try_play(&parsed).unwrap();
+            child.try_play(parsed).unwrap();
             assert_eq!(
                 child.setup().to_string(),
                 reference::to_fen(&reference::apply(&r, m)),
                 "{text}"
             );
             // Played, the move is not legal in the child.
-            let err = child.try_play(&parsed).unwrap_err();
+            let err = child.try_play(parsed).unwrap_err();
             assert_eq!(err.reason, IllegalMoveReason::NoPiece);
         }
         // A quiet move of another position is refused for the capture.
@@ -75,9 +75,9 @@ fn single_moves_are_checked_read_and_played_without_a_list() {
             .unwrap()
             .parse_move("c1-c2")
             .unwrap();
-        assert!(!pos.is_legal(&quiet));
+        assert!(!pos.is_legal(quiet));
         let mut copy = pos;
-        let err = copy.try_play(&quiet).unwrap_err();
+        let err = copy.try_play(quiet).unwrap_err();
         assert_eq!(err.reason, IllegalMoveReason::CaptureRequired);
         assert_eq!(copy, pos);
     }

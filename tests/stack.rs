@@ -11,7 +11,7 @@
 //! smallest stack that works, set `STACK_TEST_BYTES` and search for the boundary.
 #![cfg(not(debug_assertions))]
 
-use turkish_draughts::{divide, perft, Position, RuleSet};
+use turkish_draughts::{Position, RuleSet, divide, perft};
 
 /// The stack the docs promise: 64 KiB with `alloc`; without it, what `legal_moves`
 /// documents.

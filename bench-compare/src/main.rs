@@ -517,7 +517,7 @@ fn ours_full(pos: &Position, depth: usize, lists: &mut [MoveList]) -> u64 {
     let mut n = 0;
     for m in list.iter() {
         let mut child = *pos;
-        child.play_unchecked(m);
+        child.play_unchecked(*m);
         n += ours_full(&child, depth - 1, rest);
     }
     n
@@ -532,7 +532,7 @@ fn ours_callback(pos: &Position, depth: usize) -> u64 {
     let mut n = 0;
     let _ = pos.for_each_legal_move(|m| {
         let mut child = *pos;
-        child.play_unchecked(&m);
+        child.play_unchecked(m);
         n += ours_callback(&child, depth - 1);
         ControlFlow::<()>::Continue(())
     });
@@ -576,7 +576,7 @@ fn record_shape(
     }
     for i in 0..list.len() {
         let mut child = *pos;
-        child.play_unchecked(&list[i]);
+        child.play_unchecked(list[i]);
         record_shape(&child, depth - 1, rest, out, nodes.as_deref_mut());
     }
 }

@@ -3,7 +3,7 @@
 //! captures searched past the horizon, and an evaluation of material, advancement and
 //! mobility. Its strength is not the point; it must never lose to random moves.
 //!
-//! The play example uses it, and `tests/play_engine.rs` includes this file to play it against
+//! The play example uses it, and `tests/examples/play_engine.rs` includes this file to play it against
 //! a random mover.
 
 use std::time::{Duration, Instant};
@@ -225,7 +225,7 @@ impl Engine {
         let mut best_move = order[0];
         for &i in &order {
             let mut child = *pos;
-            child.play_unchecked(&moves[i]);
+            child.play_unchecked(moves[i]);
             let score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
             if self.stopped {
                 self.path.pop();

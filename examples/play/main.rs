@@ -69,7 +69,7 @@ fn parse_args() -> Result<Args, String> {
                     "white" | "w" => Color::White,
                     "black" | "b" => Color::Black,
                     other => {
-                        return Err(format!("unknown side `{other}`: expected white or black"))
+                        return Err(format!("unknown side `{other}`: expected white or black"));
                     }
                 };
             }
@@ -269,7 +269,7 @@ fn run() -> Result<(), String> {
             let Some(report) = engine.best_move(&pos, &history(&game), args.limit) else {
                 break game.outcome();
             };
-            game.try_play(&report.mv)
+            game.try_play(report.mv)
                 .map_err(|e| format!("the engine chose a move the game refused: {e}"))?;
             println!(
                 "engine plays {} (depth {}, score {:+}, {} nodes)",
@@ -327,7 +327,7 @@ fn run() -> Result<(), String> {
             },
             _ => match pos.parse_any_move(text) {
                 Err(e) => println!("cannot play `{text}`: {e}"),
-                Ok(mv) => match game.try_play(&mv) {
+                Ok(mv) => match game.try_play(mv) {
                     Err(e) => println!("cannot play `{text}`: {e}"),
                     Ok(()) => {
                         println!("you play {mv}");

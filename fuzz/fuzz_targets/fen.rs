@@ -24,10 +24,10 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(perft(&pos, 1), moves.len() as u64, "{printed}");
         assert_eq!(pos.has_legal_move(), !moves.is_empty(), "{printed}");
         for m in moves.iter().take(16) {
-            assert!(pos.is_legal(m), "{printed} {m}");
+            assert!(pos.is_legal(*m), "{printed} {m}");
             assert_eq!(pos.parse_move(&m.to_string()), Ok(*m), "{printed} {m}");
             let mut child = pos;
-            child.try_play(m).expect("a generated move plays");
+            child.try_play(*m).expect("a generated move plays");
         }
     }
 });

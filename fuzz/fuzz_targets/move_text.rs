@@ -39,11 +39,11 @@ fuzz_target!(|data: &[u8]| {
         let Ok(m) = pos.parse_move(text) else {
             continue;
         };
-        assert!(pos.is_legal(&m), "{pos:?} {text:?}");
+        assert!(pos.is_legal(m), "{pos:?} {text:?}");
         assert!(pos.legal_moves().contains(&m), "{pos:?} {text:?}");
         assert_eq!(pos.parse_move(&m.to_string()), Ok(m), "{pos:?} {text:?}");
         let mut child = *pos;
-        child.try_play(&m).expect("a parsed move plays");
+        child.try_play(m).expect("a parsed move plays");
         assert_ne!(child.turn(), pos.turn());
     }
 });

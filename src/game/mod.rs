@@ -349,12 +349,12 @@ impl Game {
     /// use turkish_draughts::{Game, PlayError, RuleSet};
     /// let mut game = Game::new(RuleSet::Default);
     /// let mv = game.position().legal_moves()[0];
-    /// game.try_play(&mv)?;
-    /// assert!(matches!(game.try_play(&mv), Err(PlayError::Illegal(_))));
+    /// game.try_play(mv)?;
+    /// assert!(matches!(game.try_play(mv), Err(PlayError::Illegal(_))));
     /// assert_eq!(game.ply(), 1);
     /// # Ok::<(), PlayError>(())
     /// ```
-    pub fn try_play(&mut self, mv: &Move) -> Result<(), PlayError> {
+    pub fn try_play(&mut self, mv: Move) -> Result<(), PlayError> {
         if let Some(outcome) = self.history_outcome() {
             return Err(PlayError::GameOver { outcome });
         }
@@ -367,12 +367,12 @@ impl Game {
                 if let Some(outcome) = pos.outcome_knowing(true) {
                     return Err(PlayError::GameOver { outcome });
                 }
-                self.push(pos, &m);
+                self.push(pos, m);
                 Ok(())
             }
             Err(reason) => match pos.outcome() {
                 Some(outcome) => Err(PlayError::GameOver { outcome }),
-                None => Err(PlayError::Illegal(IllegalMoveError { mv: *mv, reason })),
+                None => Err(PlayError::Illegal(IllegalMoveError { mv, reason })),
             },
         }
     }
@@ -388,10 +388,10 @@ impl Game {
     /// use turkish_draughts::{Game, RuleSet};
     /// let mut game = Game::new(RuleSet::Default);
     /// let mv = game.position().legal_moves()[0];
-    /// game.play(&mv);
+    /// game.play(mv);
     /// assert_eq!(game.moves(), [mv]);
     /// ```
-    pub fn play(&mut self, mv: &Move) {
+    pub fn play(&mut self, mv: Move) {
         if let Err(e) = self.try_play(mv) {
             panic!("{e}");
         }
@@ -415,14 +415,14 @@ impl Game {
         }
         let pos = *self.position();
         let mv = pos.parse_any_move(text)?;
-        self.push(pos, &mv);
+        self.push(pos, mv);
         Ok(mv)
     }
 
     /// Plays `mv`, which the caller took from the legal moves of the current position (the
     /// PDN reader resolves move text against them), without generating the moves again.
     /// Refused, with how the game ended, only if the game is over.
-    pub(crate) fn play_resolved(&mut self, mv: &Move) -> Result<(), Outcome> {
+    pub(crate) fn play_resolved(&mut self, mv: Move) -> Result<(), Outcome> {
         let pos = *self.position();
         // `mv` is legal here, so the side to move has a move.
         if let Some(outcome) = pos.outcome_knowing(true).or_else(|| self.history_outcome()) {
@@ -434,7 +434,7 @@ impl Game {
 
     /// Appends a legal move `mv` of `pos` (the current position) with its bookkeeping.
     #[inline]
-    fn push(&mut self, pos: Position, mv: &Move) {
+    fn push(&mut self, pos: Position, mv: Move) {
         let last = *self.last();
         let mut next = pos;
         next.play_unchecked(mv);
@@ -462,7 +462,7 @@ impl Game {
             }
         }
         self.positions.push(next);
-        self.moves.push(*mv);
+        self.moves.push(mv);
         self.plies.push(Ply {
             key,
             window,

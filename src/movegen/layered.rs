@@ -10,7 +10,7 @@
 
 use alloc::vec::Vec;
 
-use crate::bitboard::{king_lines, nearest, shift_dir, slide_dir, EAST, NORTH, RAYS, SOUTH, WEST};
+use crate::bitboard::{EAST, NORTH, RAYS, SOUTH, WEST, king_lines, nearest, shift_dir, slide_dir};
 use crate::movegen::king_reach;
 use crate::square::Square;
 
@@ -142,7 +142,7 @@ impl Layers {
             match table[h & mask] {
                 0 => return Err((base + (h & mask), tag)),
                 i if i & !0xffff == tag && self.states[(i & 0xffff) as usize - 1].live == live => {
-                    return Ok((i & 0xffff) as usize - 1)
+                    return Ok((i & 0xffff) as usize - 1);
                 }
                 _ => h += 1,
             }

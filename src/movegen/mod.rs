@@ -33,14 +33,14 @@ pub(crate) use self::slow::*;
 #[cfg(feature = "alloc")]
 use self::layered::{Layers, NO_TRAIL};
 use crate::bitboard::{
-    king_lines, nearest, shift, shift_dir, slide, slide_dir, EAST, NORTH, RANK_1, RANK_8, RAYS,
-    SOUTH, WEST,
+    EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST, king_lines, nearest, shift, shift_dir, slide,
+    slide_dir,
 };
 use crate::scratch::SearchScratch;
 /// Without an allocator there are no layers: the slow search is depth-first throughout.
 #[cfg(not(feature = "alloc"))]
 enum Layers {}
-use crate::moves::{Move, MoveList, MAX_PATH};
+use crate::moves::{MAX_PATH, Move, MoveList};
 use crate::spill::Spill;
 use crate::{Bitboard, Square};
 

@@ -65,11 +65,7 @@ const fn hop_table() -> [[u8; 64]; 64] {
         while b < 64 {
             let d = b as i32 - a as i32;
             let (dir, dist) = if a >> 3 == b >> 3 {
-                if d > 0 {
-                    (1, d)
-                } else {
-                    (3, -d)
-                }
+                if d > 0 { (1, d) } else { (3, -d) }
             } else if d > 0 {
                 (0, d >> 3)
             } else {

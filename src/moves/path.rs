@@ -3,12 +3,12 @@
 use core::fmt;
 use core::ops::Deref;
 
-#[cfg(doc)]
-use super::Move;
 use super::MAX_PATH;
 #[cfg(doc)]
-use crate::setup::MAX_PIECES_UNLIMITED;
+use super::Move;
 use crate::Square;
+#[cfg(doc)]
+use crate::setup::MAX_PIECES_UNLIMITED;
 
 /// The landing path of a [`Move`], unpacked by [`Move::path`]: up to [`MAX_PIECES_UNLIMITED`]
 /// squares on the stack. It derefs to a slice of [`Square`]s and compares equal to slices and

@@ -10,7 +10,7 @@
 use core::fmt;
 
 use super::direction;
-use crate::bitboard::{nearest, shift_dir, EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST};
+use crate::bitboard::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST, nearest, shift_dir};
 use crate::movegen::king_reach;
 use crate::moves::MAX_PATH;
 use crate::{Color, Move, MoveList, ParseMoveError, Position, Role, RuleSet, Square};
@@ -29,7 +29,7 @@ const MAX_SQUARES: usize = MAX_PATH + 2;
 /// let pos = Position::from_fen("W:WKe4:Bf4,c4", RuleSet::Default)?;
 /// let m = pos.parse_move("e4xh4")?;
 /// assert_eq!(m.captured_notation().to_string(), "e4xf4");
-/// assert_eq!(pos.captured_notation(&m).to_string(), "e4xf4xh4");
+/// assert_eq!(pos.captured_notation(m).to_string(), "e4xf4xh4");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -419,10 +419,10 @@ impl Position {
     /// let pos = Position::from_fen("W:WKh1:Bh3,h6", RuleSet::Default)?;
     /// let m = pos.parse_move("h1xh5xh8")?;
     /// assert_eq!(m.captured_notation().to_string(), "h1xh3xh6");
-    /// assert_eq!(pos.captured_notation(&m).to_string(), "h1xh3xh6xh8");
+    /// assert_eq!(pos.captured_notation(m).to_string(), "h1xh3xh6xh8");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn captured_notation(&self, mv: &Move) -> CapturedNotation {
+    pub fn captured_notation(&self, mv: Move) -> CapturedNotation {
         let mut text = arrayvec::ArrayString::<{ MAX_SQUARES * 3 }>::new();
         let bare = mv.captured_notation();
         let landing = mv.is_capture()
@@ -430,7 +430,7 @@ impl Position {
             && self
                 .captured_candidates(&text)
                 .is_ok_and(|moves| moves.len() > 1);
-        CapturedNotation { mv: *mv, landing }
+        CapturedNotation { mv, landing }
     }
 
     /// [`parse_any_move`](Position::parse_any_move), with the legal moves generated into a
@@ -546,7 +546,7 @@ mod tests {
             for m in &pos.legal_moves() {
                 texts.push(alloc::format!("{m}"));
                 texts.push(alloc::format!("{}x{}", m.from(), m.to()));
-                texts.push(alloc::format!("{}", pos.captured_notation(m)));
+                texts.push(alloc::format!("{}", pos.captured_notation(*m)));
                 texts.push(alloc::format!("{}", m.captured_notation()));
             }
             for t in &texts {
@@ -564,7 +564,7 @@ mod tests {
                 let t = alloc::format!("{m}");
                 assert_eq!(pos.parse_any_move_with(&t, &mut list, &mut scratch), Ok(*m));
             }
-            pos.play(&moves[(i * 7) % moves.len()]);
+            pos.play(moves[(i * 7) % moves.len()]);
             if pos.outcome().is_some() {
                 break;
             }

@@ -247,7 +247,7 @@ impl Position {
             let crowned = piece.is_some_and(|p| p.role == Role::Man)
                 && to.rank() == self.turn().promotion_rank();
             let m = Move::quiet(from, to, crowned);
-            return if self.is_legal(&m) {
+            return if self.is_legal(m) {
                 Ok(m)
             } else {
                 Err(ParseMoveError::IllegalQuiet { from, to })

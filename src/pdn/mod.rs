@@ -57,6 +57,6 @@ mod write;
 pub use error::{PdnError, PdnErrorKind};
 #[cfg(feature = "std")]
 pub use read::Reader;
-pub use read::{read_str, read_str_with, Games, PdnGame, ReadOptions};
+pub use read::{Games, PdnGame, ReadOptions, read_str, read_str_with};
 pub use tags::Tags;
-pub use write::{write_game, Notation, WriteOptions};
+pub use write::{Notation, WriteOptions, write_game};

@@ -5,7 +5,7 @@ use alloc::collections::VecDeque;
 use alloc::string::String;
 
 use super::error::{PdnError, PdnErrorKind};
-use super::lex::{unescape, At, Lexer, Token};
+use super::lex::{At, Lexer, Token, unescape};
 use super::tags::Tags;
 use crate::{Game, GameResult, RuleSet};
 
@@ -376,10 +376,10 @@ pub(crate) fn read_chunk(
                                     },
                                     None => PdnErrorKind::from_move(text, e),
                                 },
-                            ))
+                            ));
                         }
                     };
-                    game.play_resolved(&mv).map_err(|outcome| {
+                    game.play_resolved(mv).map_err(|outcome| {
                         err(
                             at,
                             PdnErrorKind::GameOver {

@@ -192,7 +192,7 @@ pub fn write_game(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
         word.clear();
         let _ = match options.notation {
             Notation::Landing => write!(word, "{mv}"),
-            Notation::Captured => write!(word, "{}", pos.captured_notation(mv)),
+            Notation::Captured => write!(word, "{}", pos.captured_notation(*mv)),
         };
         push(&mut out, &word);
     }

@@ -69,20 +69,12 @@ fn is_man(c: Cell) -> bool {
 
 /// Does `c` belong to the side given by `white`?
 fn is_own(c: Cell, white: bool) -> bool {
-    if white {
-        is_white(c)
-    } else {
-        is_black(c)
-    }
+    if white { is_white(c) } else { is_black(c) }
 }
 
 /// Does `c` belong to the opponent of the side given by `white`?
 fn is_enemy(c: Cell, white: bool) -> bool {
-    if white {
-        is_black(c)
-    } else {
-        is_white(c)
-    }
+    if white { is_black(c) } else { is_white(c) }
 }
 
 fn file_of(sq: usize) -> i32 {
@@ -95,11 +87,7 @@ fn rank_of(sq: usize) -> i32 {
 
 /// The rank index (0..8) on which a man of the given colour is crowned.
 fn far_rank(white: bool) -> i32 {
-    if white {
-        7
-    } else {
-        0
-    }
+    if white { 7 } else { 0 }
 }
 
 // Directions, as (file delta, rank delta).
