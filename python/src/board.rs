@@ -414,7 +414,7 @@ impl PyBoard {
     #[pyo3(signature = (r#move, /))]
     fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
         let m = r#move.0;
-        self.update(|g| g.try_play(&m)).map_err(play_error)
+        self.update(|g| g.try_play(m)).map_err(play_error)
     }
 
     /// Reads move text in any notation the crate reads (`d3-d4`, the full landing path
@@ -439,7 +439,7 @@ impl PyBoard {
     /// Whether `push(move)` would accept the move now.
     #[pyo3(signature = (r#move, /))]
     fn is_legal(&self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.outcome.is_none() && self.position().is_legal(&r#move.0)
+        self.outcome.is_none() && self.position().is_legal(r#move.0)
     }
 
     /// Takes back the last move and returns it. Raises `IndexError` at the first position.
@@ -717,7 +717,7 @@ impl PyBoard {
     /// Plays the move an action stands for and returns it (`decode_action`, then `push`).
     fn push_action(&mut self, action: i64) -> PyResult<PyMove> {
         let m = self.decode_action(action)?;
-        self.update(|g| g.try_play(&m.0)).map_err(play_error)?;
+        self.update(|g| g.try_play(m.0)).map_err(play_error)?;
         Ok(m)
     }
 

@@ -78,7 +78,7 @@ fn below(pos: Position, plies: u32) -> Vec<Position> {
             p.legal_moves_into(&mut list);
             for m in &list {
                 let mut child = *p;
-                child.play_unchecked(m); // `m` is one of `p`'s own legal moves
+                child.play_unchecked(*m); // `m` is one of `p`'s own legal moves
                 next.push(child);
             }
         }

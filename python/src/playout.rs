@@ -61,7 +61,7 @@ pub fn random_game(start: &Game, limits: Limits, rng: &mut Rng, list: &mut MoveL
             break; // cannot happen: a position with no move has an outcome
         }
         let mv = list[rng.below(list.len())];
-        if game.try_play(&mv).is_err() {
+        if game.try_play(mv).is_err() {
             break; // cannot happen: the move is legal and the game goes on
         }
     }
