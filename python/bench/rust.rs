@@ -4,12 +4,16 @@
 //!
 //! ```text
 //! cargo bench -p turkish-draughts-python --bench rust -- legal-moves [REPS]
+//! cargo bench -p turkish-draughts-python --bench rust -- legal-moves-games [REPS]
 //! cargo bench -p turkish-draughts-python --bench rust -- playouts [GAMES] [THREADS] [REPS]
 //! ```
 //!
 //! * `legal-moves`: one move list (`Position::legal_moves_into`) for each position of
 //!   `tests/data/game-positions.fen` (63 964 positions, default rules, positions built
 //!   first), as `legal_moves.py` does with `Board.legal_moves`.
+//! * `legal-moves-games`: the same with a `Game` for each position (built first, as the
+//!   Python boards are) and what `Board.legal_moves` does in Rust: the moves when the game
+//!   goes on (`Game::outcome` is `None`), none otherwise.
 //! * `playouts`: `GAMES` random playouts (default 20 000) from the start position with the
 //!   default limits (400 plies, 60 plies without progress), seed 1, on `THREADS` threads
 //!   (default 1): the very function the Python `turkish_draughts.playouts` calls, without
@@ -75,6 +79,29 @@ fn main() {
                 secs * 1e9 / positions.len() as f64
             );
         }
+        Some("legal-moves-games") => {
+            let games: Vec<Game> = game_positions()
+                .into_iter()
+                .map(Game::from_position)
+                .collect();
+            let mut list = MoveList::new();
+            let (secs, moves) = best_of(arg(1, 20), || {
+                let mut n = 0;
+                for g in &games {
+                    if g.outcome().is_none() {
+                        g.position().legal_moves_into(&mut list);
+                        n += black_box(&list).len();
+                    }
+                }
+                n
+            });
+            println!(
+                "rust legal-moves-games: {} games, {moves} moves, best {:.2} ms ({:.0} ns a game)",
+                games.len(),
+                secs * 1e3,
+                secs * 1e9 / games.len() as f64
+            );
+        }
         Some("playouts") => {
             let (games, threads) = (arg(1, 20_000), arg(2, 1));
             let start = Game::new(RuleSet::Default);
@@ -93,6 +120,8 @@ fn main() {
                 plies as f64 / secs
             );
         }
-        _ => eprintln!("usage: rust legal-moves [REPS] | rust playouts [GAMES] [THREADS] [REPS]"),
+        _ => eprintln!(
+            "usage: rust legal-moves [REPS] | rust legal-moves-games [REPS] | rust playouts [GAMES] [THREADS] [REPS]"
+        ),
     }
 }

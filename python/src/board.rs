@@ -119,7 +119,13 @@ impl PyMove {
 /// same moves. It is a snapshot: later moves on the board do not change it. The moves are
 /// kept in Rust and become `Move` objects only when they are read, so listing the moves
 /// of a position costs little more than generating them.
-#[pyclass(frozen, sequence, module = "turkish_draughts", name = "MoveList")]
+#[pyclass(
+    frozen,
+    sequence,
+    freelist = 64,
+    module = "turkish_draughts",
+    name = "MoveList"
+)]
 pub struct PyMoveList(Vec<Move>);
 
 impl PyMoveList {
