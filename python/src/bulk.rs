@@ -1,7 +1,8 @@
 //! Work done in Rust in one call, with the interpreter released: perft, the positions below
 //! a root, random playouts and self-play.
 
-use numpy::PyArray1;
+use numpy::ndarray::Array4;
+use numpy::{IntoPyArray, PyArray1, PyArray4};
 use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -9,8 +10,9 @@ use turkish_draughts::{
     Color, Game, MAX_PERFT_DEPTH, MoveList, PerftDepthError, Position, perft_parallel,
 };
 
+use crate::actions;
 use crate::board::{PyBoard, Termination, parse_rules};
-use crate::errors::value_error;
+use crate::errors::{InvalidFenError, value_error};
 use crate::playout::{self, Limits, Summary};
 
 /// The most threads a call starts.
@@ -181,4 +183,45 @@ pub fn selfplay(
     let mut texts: Vec<String> = filled(n)?;
     py.detach(|| playout::selfplay_pdn(&start, seed, first, limits, threads, &mut texts));
     Ok(texts.join("\n"))
+}
+
+/// The piece planes of many positions in one call: an `int8` array of shape (n, 4, 8, 8),
+/// each drawn for its side to move as `Board.planes()` draws it. `positions` holds boards
+/// or FENs (read under `rules`, checked as `Board(fen)` checks them; a bad one raises
+/// `InvalidFenError` naming its index). The encoding runs with the interpreter released.
+#[pyfunction]
+#[pyo3(signature = (positions, *, rules = "default"))]
+pub fn planes_batch<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+    rules: &str,
+) -> PyResult<Bound<'py, PyArray4<i8>>> {
+    let rules = parse_rules(rules)?;
+    let mut all = Vec::new();
+    for (i, item) in positions.try_iter()?.enumerate() {
+        let item = item?;
+        let pos = if let Ok(board) = item.cast::<PyBoard>() {
+            *board.borrow().position()
+        } else {
+            let fen: String = item.extract()?;
+            Position::from_fen(&fen, rules)
+                .map_err(|e| InvalidFenError::new_err(format!("position {i}: {e}")))?
+        };
+        all.push(pos);
+    }
+    let n = all.len();
+    let size = n.checked_mul(256).ok_or_else(|| {
+        PyMemoryError::new_err(format!("cannot allocate planes for {n} positions"))
+    })?;
+    let mut flat: Vec<i8> = filled(size)?;
+    py.detach(|| {
+        for (pos, out) in all.iter().zip(flat.chunks_exact_mut(256)) {
+            out.copy_from_slice(&actions::planes(pos, pos.turn()));
+        }
+    });
+    // n * 256 values always fill an n x 4 x 8 x 8 shape.
+    match Array4::from_shape_vec((n, 4, 8, 8), flat) {
+        Ok(a) => Ok(a.into_pyarray(py)),
+        Err(e) => Err(value_error(e.to_string())),
+    }
 }

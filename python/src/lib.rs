@@ -30,6 +30,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bulk::positions_at, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::selfplay, m)?)?;
+    m.add_function(wrap_pyfunction!(bulk::planes_batch, m)?)?;
     m.add_function(wrap_pyfunction!(pdn::_read_games, m)?)?;
     m.add_function(wrap_pyfunction!(pdn::_read_games_str, m)?)?;
     m.add_function(wrap_pyfunction!(pdn::_write_game, m)?)?;

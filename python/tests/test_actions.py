@@ -200,3 +200,22 @@ def test_moves_past_the_last_slot_have_no_action():
         affected += len(got) > len(encodable)
     assert len(td.Board(cases[0][0]).legal_moves) == 1904
     assert affected >= 2
+
+
+def test_planes_of_many_positions_in_one_call():
+    some = fens("game-positions.fen")[::1000]
+    boards = [td.Board(f) for f in some]
+    batch = td.planes_batch(some)
+    assert batch.shape == (len(some), 4, 8, 8) and batch.dtype == np.int8
+    assert all((batch[i] == b.planes()).all() for i, b in enumerate(boards))
+    mixed = td.planes_batch([boards[0], some[1]])
+    assert (mixed[0] == boards[0].planes()).all() and (mixed[1] == boards[1].planes()).all()
+    assert td.planes_batch([]).shape == (0, 4, 8, 8)
+    tudaf = td.planes_batch(["W:Wd4:Bd5"], rules="tudaf")
+    assert (tudaf[0] == td.Board("W:Wd4:Bd5", "tudaf").planes()).all()
+    with pytest.raises(td.InvalidFenError, match="position 1: "):
+        td.planes_batch([some[0], "W:Wz9:B"])
+    with pytest.raises(td.DamaError):
+        td.planes_batch(some, rules="fide")
+    with pytest.raises(TypeError):
+        td.planes_batch([3])

@@ -50,6 +50,7 @@ from ._core import (
     Termination,
     _playouts,
     perft,
+    planes_batch,
     positions_at,
     selfplay,
 )
@@ -83,6 +84,7 @@ __all__ = [
     "Termination",
     "parse_square",
     "perft",
+    "planes_batch",
     "playouts",
     "positions_at",
     "selfplay",

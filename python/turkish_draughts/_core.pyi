@@ -158,6 +158,9 @@ def _playouts(
     max_plies: int = 400,
     no_progress: Optional[int] = 60,
 ) -> Tuple[NDArray[np.int8], NDArray[np.uint32], NDArray[np.uint8]]: ...
+def planes_batch(
+    positions: Iterable[Union[Board, str]], *, rules: str = "default"
+) -> NDArray[np.int8]: ...
 def selfplay(
     n: int,
     *,
