@@ -24,7 +24,7 @@
 use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray1, PyArray3};
 use pyo3::prelude::*;
-use turkish_draughts::{Color, Move, MoveList, Position};
+use turkish_draughts::{Color, Move, Position};
 
 /// Moves that share origin and destination get numbers 0 to `SLOTS - 1`.
 pub const SLOTS: usize = 4;
@@ -67,7 +67,7 @@ pub fn planes_array<'py>(py: Python<'py>, pos: &Position, side: Color) -> Bound<
 
 /// The action of each move of `list` (legal moves of `pos`), in list order; `None` for a
 /// move past the last slot.
-pub fn actions(pos: &Position, list: &MoveList) -> Vec<Option<u32>> {
+pub fn actions(pos: &Position, list: &[Move]) -> Vec<Option<u32>> {
     let side = pos.turn();
     let key = |m: &Move| {
         let from = view(m.from().index(), side);
@@ -103,11 +103,7 @@ pub fn actions(pos: &Position, list: &MoveList) -> Vec<Option<u32>> {
 }
 
 /// The legal-action mask: 1 for each action of a move in `list`.
-pub fn mask_array<'py>(
-    py: Python<'py>,
-    pos: &Position,
-    list: &MoveList,
-) -> Bound<'py, PyArray1<i8>> {
+pub fn mask_array<'py>(py: Python<'py>, pos: &Position, list: &[Move]) -> Bound<'py, PyArray1<i8>> {
     let mut mask = vec![0i8; ACTION_SIZE];
     for a in actions(pos, list).into_iter().flatten() {
         mask[a as usize] = 1;

@@ -373,13 +373,14 @@ impl PyBoard {
         &self.pos
     }
 
-    /// The moves `push` takes now: the position's legal moves, none once the game is over.
-    pub fn playable(&self, list: &mut MoveList) {
+    /// The moves `push` takes now: the position's legal moves (generated into `list`), none
+    /// once the game is over.
+    pub fn playable<'a>(&self, list: &'a mut MoveList) -> &'a [Move] {
         if self.outcome.is_some() {
-            *list = MoveList::new();
-        } else {
-            self.pos.legal_moves_into(list);
+            return &[];
         }
+        self.pos.legal_moves_into(list);
+        list
     }
 }
 
@@ -416,8 +417,7 @@ impl PyBoard {
     #[getter]
     fn legal_moves(&self) -> PyMoveList {
         let mut list = MoveList::new();
-        self.playable(&mut list);
-        PyMoveList::new(&list)
+        PyMoveList::new(self.playable(&mut list))
     }
 
     /// Plays `move` (a `Move` from this board's legal moves, or equal to one). Raises
@@ -675,15 +675,14 @@ impl PyBoard {
     /// accepts now (all zero once the game is over).
     fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
         let mut list = MoveList::new();
-        self.playable(&mut list);
-        actions::mask_array(py, self.position(), &list)
+        actions::mask_array(py, self.position(), self.playable(&mut list))
     }
 
     /// The actions `push_action` accepts now, ascending.
     fn legal_actions(&self) -> Vec<u32> {
         let mut list = MoveList::new();
-        self.playable(&mut list);
-        let mut out: Vec<u32> = actions::actions(self.position(), &list)
+        let moves = self.playable(&mut list);
+        let mut out: Vec<u32> = actions::actions(self.position(), moves)
             .into_iter()
             .flatten()
             .collect();
@@ -711,14 +710,14 @@ impl PyBoard {
     /// one of `legal_actions()`.
     fn decode_action(&self, action: i64) -> PyResult<PyMove> {
         let mut list = MoveList::new();
-        self.playable(&mut list);
+        let moves = self.playable(&mut list);
         let found = u32::try_from(action).ok().and_then(|a| {
-            actions::actions(self.position(), &list)
+            actions::actions(self.position(), moves)
                 .into_iter()
                 .position(|x| x == Some(a))
         });
         match found {
-            Some(i) => Ok(PyMove(list[i])),
+            Some(i) => Ok(PyMove(moves[i])),
             None => Err(IllegalMoveError::new_err(format!(
                 "action {action} is not a legal action of this position"
             ))),
