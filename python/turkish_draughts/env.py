@@ -154,8 +154,8 @@ class DamaEnv(AECEnv):
             return
         if action is None:
             raise IllegalMoveError("an agent whose game goes on must act")
+        self.board.push_action(int(action))  # raises IllegalMoveError, changing nothing
         self._cumulative_rewards[agent] = 0
-        self.board.push_action(int(action))
         self._finish()
         if (
             not self.terminations[agent]
