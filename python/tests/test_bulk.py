@@ -1,7 +1,9 @@
 """Random playouts and self-play in bulk: arrays, seeds, threads, and agreement with the
 games themselves (read back from PDN and replayed)."""
 
+import sys
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -97,29 +99,31 @@ def test_from_a_board_and_under_the_federation_rules():
 
 
 def test_the_interpreter_is_released():
-    # Two Python threads each run a batch; both finish, and a third thread can run Python
-    # meanwhile (a counter moves while the batches run).
-    counter = [0]
-    stop = threading.Event()
-
-    def spin():
-        while not stop.is_set():
-            counter[0] += 1
-
+    # With a switch interval of 100 s, a thread that holds the interpreter keeps it until it
+    # blocks or releases it. The worker flags that it is inside the call: if the call kept
+    # the interpreter, the main thread could run only when the flag is down again.
+    seen = [0]
+    in_call = [False]
+    done = threading.Event()
     results = []
 
     def batch():
-        results.append(td.playouts(3000, seed=1))
+        in_call[0] = True
+        results.append(td.playouts(20000, seed=1))
+        in_call[0] = False
+        done.set()
 
-    spinner = threading.Thread(target=spin)
-    spinner.start()
-    workers = [threading.Thread(target=batch) for _ in range(2)]
-    for w in workers:
-        w.start()
-    before = counter[0]
-    for w in workers:
-        w.join()
-    stop.set()
-    spinner.join()
-    assert len(results) == 2 and (results[0].plies == results[1].plies).all()
-    assert counter[0] > before
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(100)
+    try:
+        worker = threading.Thread(target=batch)
+        worker.start()
+        while not done.is_set():
+            if in_call[0]:
+                seen[0] += 1
+            time.sleep(0.001)
+        worker.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert len(results) == 1 and len(results[0].winner) == 20000
+    assert seen[0] > 0
