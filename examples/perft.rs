@@ -8,8 +8,9 @@
 //! each legal move, sorted. The last line is always `Nodes searched: <N>`. A bad argument or
 //! FEN prints one line on stderr and exits with a non-zero code.
 //!
-//! `--threads N` counts on `N` threads (`turkish_draughts::divide_parallel`); the default is
-//! the number of cores (`std::thread::available_parallelism`). When stderr is a terminal and
+//! `--threads N` counts on `N` threads (`turkish_draughts::divide_parallel`), or on as many
+//! as the machine runs at once if that is fewer (any `N` is safe); the default is the number
+//! of cores (`std::thread::available_parallelism`). When stderr is a terminal and
 //! the count takes longer than about 2 s, a progress line there shows the root moves done
 //! and the speed so far.
 //!
@@ -166,13 +167,17 @@ fn run() -> Result<(), String> {
     });
     let mut lines = lines.into_inner().unwrap_or_else(|e| e.into_inner());
     let secs = start.elapsed().as_secs_f64();
+    // divide_parallel starts no more threads than the machine runs at once.
+    let threads = args
+        .threads
+        .min(std::thread::available_parallelism().map_or(1, |n| n.get()));
     lines.sort();
     lines.push(format!(
         "Time: {:.3} s ({:.1} Mnodes/s, {} thread{})",
         secs,
         nodes as f64 / secs.max(1e-9) / 1e6,
-        args.threads,
-        if args.threads == 1 { "" } else { "s" }
+        threads,
+        if threads == 1 { "" } else { "s" }
     ));
     lines.push(format!("Nodes searched: {nodes}"));
     // Written without `println!`, which panics when the reader has gone (`| head`, say).

@@ -1,7 +1,11 @@
-//! [`Game`]: a whole game with its history (issue 8).
+//! [`Game`]: a whole game with its history.
+
+mod repetition;
 
 use alloc::vec::Vec;
 use core::fmt;
+
+use repetition::{KeyTable, NONE, Ply};
 
 use crate::{
     DrawReason, FenError, GameResult, IllegalMoveError, Move, Outcome, ParseMoveError, Position,
@@ -33,28 +37,17 @@ pub enum PlayError {
     Parse(#[from] ParseMoveError),
 }
 
-/// What the game knows about each of its positions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Ply {
-    /// Zobrist key of the position.
-    key: u64,
-    /// Index of the first position that can equal this one: the position after the last
-    /// irreversible move (a capture or a man moving forward), or 0.
-    window: u32,
-    /// Index of the position after the last capture or man move, or 0.
-    progress: u32,
-    /// How many times this position has occurred so far, this one included.
-    reps: u32,
-}
-
 /// A game: a first position, the moves played from it and the positions they lead to, with
 /// the draws that only the history decides (threefold repetition and an optional
 /// no-progress limit).
 ///
 /// Every move is checked before it is played, and a game that has ended refuses further
-/// moves. [`undo`](Game::undo) takes moves back exactly. A repetition check costs
-/// O(plies since the last capture or forward man move), and each position's Zobrist key is
-/// kept up to date move by move.
+/// moves. [`undo`](Game::undo) takes moves back exactly. Each position's Zobrist key is kept
+/// up to date move by move, and a table from keys to the plies that had them counts
+/// repetitions in constant time a ply (amortised), however long the game.
+///
+/// A new game holds its first position and allocates nothing more; its lists grow with the
+/// moves, about 100 bytes a ply.
 ///
 /// ```
 /// use turkish_draughts::{DrawReason, Game, Outcome, RuleSet};
@@ -67,13 +60,28 @@ struct Ply {
 /// assert!(game.try_play_text("a1-b1").is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Game {
     positions: Vec<Position>,
     moves: Vec<Move>,
     plies: Vec<Ply>,
+    /// The latest ply of each key, for repetitions.
+    table: KeyTable,
     no_progress_limit: Option<u32>,
 }
+
+/// Two games are equal when they have the same first position, moves and no-progress limit
+/// (and so the same positions and counts); how their key tables are laid out does not count.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.positions == other.positions
+            && self.moves == other.moves
+            && self.plies == other.plies
+            && self.no_progress_limit == other.no_progress_limit
+    }
+}
+
+impl Eq for Game {}
 
 impl Game {
     /// A game from the start position under `rules`.
@@ -98,19 +106,20 @@ impl Game {
     /// # Ok::<(), turkish_draughts::FenError>(())
     /// ```
     pub fn from_position(pos: Position) -> Game {
-        let mut positions = Vec::with_capacity(64);
-        positions.push(pos);
-        let mut plies = Vec::with_capacity(64);
-        plies.push(Ply {
+        let plies = alloc::vec![Ply {
             key: pos.zobrist(),
             window: 0,
             progress: 0,
             reps: 1,
-        });
+            prev: NONE,
+        }];
+        let mut table = KeyTable::new();
+        table.set(0, &plies);
         Game {
-            positions,
-            moves: Vec::with_capacity(64),
+            positions: alloc::vec![pos],
+            moves: Vec::new(),
             plies,
+            table,
             no_progress_limit: None,
         }
     }
@@ -451,15 +460,17 @@ impl Game {
         // man move no earlier position can occur again. Sideways man moves can be undone.
         let irreversible = mv.is_capture() || (man && mv.from().rank() != mv.to().rank());
         let window = if irreversible { index } else { last.window };
-        // The last earlier occurrence, if any, counts the ones before it.
+        // The latest earlier occurrence inside the window, if any, counts the ones before it.
+        let prev = self.table.latest(key, &self.plies);
         let mut reps = 1;
-        let mut i = n;
-        while i >= window as usize + 2 {
-            i -= 2;
-            if self.plies[i].key == key && self.positions[i] == next {
-                reps = self.plies[i].reps + 1;
+        let mut i = prev;
+        while i != NONE && i >= window {
+            count_probe();
+            if self.positions[i as usize] == next {
+                reps = self.plies[i as usize].reps + 1;
                 break;
             }
+            i = self.plies[i as usize].prev;
         }
         self.positions.push(next);
         self.moves.push(mv);
@@ -468,7 +479,9 @@ impl Game {
             window,
             progress,
             reps,
+            prev,
         });
+        self.table.set(index, &self.plies);
     }
 
     /// Takes back the last move and returns it, or returns `None` at the first position.
@@ -486,6 +499,8 @@ impl Game {
     /// ```
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
+        let last = *self.last();
+        self.table.restore(last.key, last.prev, &self.plies);
         self.positions.pop();
         self.plies.pop();
         Some(mv)
@@ -506,5 +521,123 @@ impl fmt::Debug for Game {
             write!(f, " {mv}")?;
         }
         f.write_str(")")
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+std::thread_local! {
+    /// The positions compared by this thread's repetition checks, for the tests of their cost.
+    static PROBES: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+}
+
+#[cfg(all(test, feature = "std"))]
+fn count_probe() {
+    PROBES.with(|p| p.set(p.get() + 1));
+}
+
+#[cfg(not(all(test, feature = "std")))]
+#[inline(always)]
+fn count_probe() {}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// Men shuffling sideways on four ranks, far from each other: every move is reversible,
+    /// so the repetition window is the whole game. Moves that would repeat a position a
+    /// third time are skipped.
+    fn shuffle(plies: usize, seed: u64) -> Game {
+        let fen = "W:Wa2,c2,e2,g2,b3,d3,f3,h3:Ba7,c7,e7,g7,b6,d6,f6,h6";
+        let mut game = Game::from_fen(fen, RuleSet::Default).unwrap();
+        let mut rng = seed | 1;
+        while game.ply() < plies {
+            let mut moves: Vec<Move> = game
+                .position()
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.from().rank() == m.to().rank())
+                .collect();
+            let start = (xorshift(&mut rng) % moves.len() as u64) as usize;
+            moves.rotate_left(start);
+            let played = moves.into_iter().any(|m| {
+                game.play(m);
+                if game.repetitions() < 3 {
+                    return true;
+                }
+                game.undo();
+                false
+            });
+            assert!(played, "stuck at ply {}", game.ply());
+        }
+        game
+    }
+
+    /// Recounts every position's occurrences in the window by brute force.
+    fn naive_reps(game: &Game, i: usize) -> u32 {
+        let window = game.plies[i].window as usize;
+        (window..=i)
+            .filter(|&j| game.positions[j] == game.positions[i])
+            .count() as u32
+    }
+
+    #[test]
+    fn repetition_checks_cost_constant_time_a_ply() {
+        PROBES.with(|p| p.set(0));
+        let small = shuffle(2_000, 7);
+        let small_probes = PROBES.with(|p| p.replace(0));
+        let big = shuffle(20_000, 7);
+        let big_probes = PROBES.with(|p| p.replace(0));
+        // A position compared is one earlier occurrence found (a repetition); with the old
+        // walk back over the window the count grew with the square of the game's length.
+        assert!(small_probes <= 2 * 2_000, "{small_probes}");
+        assert!(big_probes <= 2 * 20_000, "{big_probes}");
+        // The games do repeat positions, so the table is exercised.
+        assert!(big.plies.iter().any(|p| p.reps == 2));
+        for i in (0..big.positions.len()).step_by(97) {
+            assert_eq!(big.plies[i].reps, naive_reps(&big, i), "ply {i}");
+        }
+        for i in 0..small.positions.len() {
+            assert_eq!(small.plies[i].reps, naive_reps(&small, i), "ply {i}");
+        }
+        // The table holds about 8 bytes a ply at most (4-byte slots, at most half full).
+        assert!(big.table.heap_bytes() <= 16 * big.plies.len(), "{}", big.table.heap_bytes());
+    }
+
+    #[test]
+    fn undo_restores_the_table() {
+        let game = shuffle(3_000, 11);
+        let mut back = game.clone();
+        while back.ply() > 1_000 {
+            back.undo();
+        }
+        let mut replay = Game::from_position(*game.start());
+        for &m in &game.moves()[..1_000] {
+            replay.play(m);
+        }
+        assert_eq!(back, replay);
+        // Playing on from the undone game counts as from the replayed one.
+        for &m in &game.moves()[1_000..] {
+            back.play(m);
+            replay.play(m);
+            assert_eq!(back.repetitions(), replay.repetitions());
+        }
+        assert_eq!(back.plies, game.plies);
+    }
+
+    #[test]
+    fn a_new_game_allocates_little() {
+        let game = Game::new(RuleSet::Default);
+        let bytes = game.positions.capacity() * core::mem::size_of::<Position>()
+            + game.moves.capacity() * core::mem::size_of::<Move>()
+            + game.plies.capacity() * core::mem::size_of::<Ply>()
+            + game.table.heap_bytes();
+        assert!(bytes <= 128, "{bytes}");
     }
 }
