@@ -4,12 +4,17 @@
 //! cargo run --release --example pdn -- [--rules default|tudaf] <file.pdn>
 //! ```
 //!
-//! Each game is replayed under the rule set (default unless told); its Result tag and
-//! termination are checked against the final position where that position (or a threefold
-//! repetition) decides the game. One line per game: its number, White - Black, plies,
-//! result, and `ok` or the error with line:column. Then a summary: games, plies, errors. The
-//! exit code is non-zero if any game fails. A bad argument or an unreadable file prints one
-//! line on stderr and exits with a non-zero code.
+//! Each game is replayed under the rule set its `Rules` tag names (the default rules without
+//! one), or under `--rules` when given: then a game whose tag says otherwise is still read
+//! under `--rules`, and its line says so. Its Result tag and termination are checked against
+//! the final position where that position (or a threefold repetition) decides the game.
+//! One line per game: its number, White - Black, plies, result, and `ok` or the error with
+//! line:column. Every game of the file gives one line, a broken one too. Then a summary:
+//! games, plies, errors. The exit code is non-zero if any game fails. A bad argument or an
+//! unreadable file prints one line on stderr and exits with a non-zero code.
+//!
+//! The file is streamed: memory stays bounded whatever its size or content (see the
+//! `turkish_draughts::pdn` documentation for the reader's limits).
 
 use std::fs::File;
 use std::io::{BufReader, Write};
@@ -20,8 +25,8 @@ use turkish_draughts::pdn::{ReadOptions, Reader};
 
 const USAGE: &str = "usage: pdn [--rules default|tudaf] <file.pdn>";
 
-fn parse_args() -> Result<(RuleSet, String), String> {
-    let mut rules = RuleSet::Default;
+fn parse_args() -> Result<(Option<RuleSet>, String), String> {
+    let mut rules = None;
     let mut file = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -30,9 +35,10 @@ fn parse_args() -> Result<(RuleSet, String), String> {
                 let name = args
                     .next()
                     .ok_or("--rules needs a value: default or tudaf")?;
-                rules = name
-                    .parse()
-                    .map_err(|_| format!("unknown rule set {name:?}: use default or tudaf"))?;
+                rules = Some(
+                    name.parse()
+                        .map_err(|_| format!("unknown rule set {name:?}: use default or tudaf"))?,
+                );
             }
             "-h" | "--help" => return Err(USAGE.to_string()),
             _ if arg.starts_with("--") => return Err(format!("unknown option {arg:?}; {USAGE}")),
@@ -61,16 +67,23 @@ fn main() -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let (mut games, mut plies, mut errors) = (0usize, 0usize, 0usize);
-    for (i, game) in Reader::with_options(BufReader::new(file), ReadOptions::new(rules)).enumerate()
-    {
+    let options = rules.map_or_else(ReadOptions::default, ReadOptions::new);
+    for (i, game) in Reader::with_options(BufReader::new(file), options).enumerate() {
         games += 1;
         let line = match game {
             Ok(g) => {
                 plies += g.game().ply();
                 let white = g.tags().white().unwrap_or("?");
                 let black = g.tags().black().unwrap_or("?");
+                let note = match g.rules_conflict() {
+                    Some(c) => format!(
+                        " (read under {}; its Rules tag says \"{}\" at {}:{})",
+                        c.chosen, c.tag, c.line, c.column
+                    ),
+                    None => String::new(),
+                };
                 format!(
-                    "{}. {white} - {black}: {} plies, {}, ok",
+                    "{}. {white} - {black}: {} plies, {}, ok{note}",
                     i + 1,
                     g.game().ply(),
                     g.result()

@@ -19,7 +19,8 @@
 //! same file.
 //!
 //! The PDN goes to stdout or `--out FILE`, a summary line to stderr, and a progress bar to
-//! stderr when it is a terminal.
+//! stderr when it is a terminal. Each game carries its rule set (`[Rules "tudaf"]`), so the
+//! `pdn` example reads the file back under the right rules without being told.
 
 use std::collections::HashMap;
 use std::fs::File;

@@ -607,7 +607,11 @@ mod tests {
             assert_eq!(small.plies[i].reps, naive_reps(&small, i), "ply {i}");
         }
         // The table holds about 8 bytes a ply at most (4-byte slots, at most half full).
-        assert!(big.table.heap_bytes() <= 16 * big.plies.len(), "{}", big.table.heap_bytes());
+        assert!(
+            big.table.heap_bytes() <= 16 * big.plies.len(),
+            "{}",
+            big.table.heap_bytes()
+        );
     }
 
     #[test]

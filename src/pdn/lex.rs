@@ -438,14 +438,19 @@ impl<S: Source> Lexer<S> {
         self.keep = Some(start);
         loop {
             let bytes = &self.src.bytes()[self.i..];
-            let found = bytes.iter().position(|&b| is_delimiter(b));
+            // A byte order mark ends a word too (`cat` of files without a last newline).
+            let found = bytes.iter().position(|&b| is_delimiter(b) || b == BOM[0]);
             #[cfg(test)]
             {
                 self.looked += found.map_or(bytes.len(), |k| k + 1) as u64;
             }
             if let Some(k) = found {
                 self.i += k;
-                break;
+                if self.byte(self.i) != BOM[0] || self.at_bom() {
+                    break;
+                }
+                self.i += 1;
+                continue;
             }
             self.i = self.len();
             if self.abs() - start > MAX_TOKEN_BYTES as u64 {
@@ -487,7 +492,11 @@ impl<S: Source> Lexer<S> {
             self.i = self.index(start) + digits + dots;
             return Kind::Number;
         }
-        let suffix = w.iter().rev().take_while(|&&b| b == b'!' || b == b'?').count();
+        let suffix = w
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'!' || b == b'?')
+            .count();
         Kind::Move {
             start,
             end: end - suffix as u64,
@@ -517,9 +526,12 @@ impl<S: Source> Lexer<S> {
         let name_len = self.abs() - name_start;
         if name_len == 0 {
             let here = self.here();
-            return self.tag_error(here, PdnErrorKind::BadTag {
-                expected: "a tag name",
-            });
+            return self.tag_error(
+                here,
+                PdnErrorKind::BadTag {
+                    expected: "a tag name",
+                },
+            );
         }
         if name_len > MAX_TOKEN_BYTES as u64 {
             let limit = Limit::Token;
@@ -531,9 +543,12 @@ impl<S: Source> Lexer<S> {
                 return Kind::Io(message);
             }
             let here = self.here();
-            return self.tag_error(here, PdnErrorKind::BadTag {
-                expected: "a quoted value",
-            });
+            return self.tag_error(
+                here,
+                PdnErrorKind::BadTag {
+                    expected: "a quoted value",
+                },
+            );
         }
         self.i += 1;
         let value_at = self.here();
@@ -581,9 +596,12 @@ impl<S: Source> Lexer<S> {
                 return Kind::Io(message);
             }
             let here = self.here();
-            return self.tag_error(here, PdnErrorKind::BadTag {
-                expected: "`]` after the value",
-            });
+            return self.tag_error(
+                here,
+                PdnErrorKind::BadTag {
+                    expected: "`]` after the value",
+                },
+            );
         }
         self.i += 1;
         self.tag_value = String::from_utf8_lossy(&self.tag_raw).into_owned();
@@ -797,18 +815,27 @@ mod tests {
     fn tag_values_are_unescaped() {
         let mut lexer = Lexer::new(StrSource(b"[Event \"a \\\"b\\\" \\\\ \\x\"]"));
         assert!(matches!(lexer.next_token().kind, Kind::Tag { .. }));
-        assert_eq!(
-            lexer.take_tag(),
-            ("Event".into(), "a \"b\" \\ \\x".into())
-        );
+        assert_eq!(lexer.take_tag(), ("Event".into(), "a \"b\" \\ \\x".into()));
     }
 
     #[test]
     fn errors_do_not_stop_the_lexer() {
         let t = tokens("1. c3-c4 ] d3-d4 [Event x\nf6-f5");
-        assert!(matches!(t[2].kind, Kind::Error { place: Place::Movetext, .. }));
+        assert!(matches!(
+            t[2].kind,
+            Kind::Error {
+                place: Place::Movetext,
+                ..
+            }
+        ));
         assert!(matches!(t[3].kind, Kind::Move { .. }));
-        assert!(matches!(t[4].kind, Kind::Error { place: Place::Tag, .. }));
+        assert!(matches!(
+            t[4].kind,
+            Kind::Error {
+                place: Place::Tag,
+                ..
+            }
+        ));
         // The rest of the tag's line is skipped.
         assert!(matches!(t[5].kind, Kind::Move { .. }));
         assert_eq!(t[5].at.line, 2);
@@ -843,9 +870,21 @@ mod tests {
         assert_eq!(t.len(), 6);
         // A blank line, then a tag line: the comment is cut there.
         let t = tokens("{a\n\n[Event \"x\"]\n}");
-        assert!(matches!(t[0].kind, Kind::Error { place: Place::Comment, .. }));
+        assert!(matches!(
+            t[0].kind,
+            Kind::Error {
+                place: Place::Comment,
+                ..
+            }
+        ));
         assert!(matches!(t[1].kind, Kind::Tag { .. }) && t[1].line_start);
-        assert!(matches!(t[2].kind, Kind::Error { place: Place::Movetext, .. }));
+        assert!(matches!(
+            t[2].kind,
+            Kind::Error {
+                place: Place::Movetext,
+                ..
+            }
+        ));
     }
 
     /// Unclosed comments one after another: each byte is looked at a bounded number of times
@@ -887,9 +926,11 @@ mod tests {
         assert!(matches!(kinds(&ok)[..], [Kind::Move { .. }]));
         let value = "v".repeat(MAX_TAG_VALUE_BYTES + 1);
         let t = tokens(&format!("[FEN \"{value}\"] x\ny"));
-        assert!(matches!(&t[0].kind, Kind::Error { error, place: Place::Tag }
+        assert!(
+            matches!(&t[0].kind, Kind::Error { error, place: Place::Tag }
             if error.kind == PdnErrorKind::LimitExceeded { limit: Limit::TagValue }
-                && error.column == 7));
+                && error.column == 7)
+        );
         assert_eq!(t.len(), 2);
     }
 }

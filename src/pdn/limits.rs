@@ -117,7 +117,10 @@ impl fmt::Display for Limit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.max();
         match self {
-            Limit::Token => write!(f, "a word (a move, number or tag name) longer than {n} bytes"),
+            Limit::Token => write!(
+                f,
+                "a word (a move, number or tag name) longer than {n} bytes"
+            ),
             Limit::TagValue => write!(f, "a tag value longer than {n} bytes"),
             Limit::Comment => write!(f, "a comment longer than {n} bytes"),
             Limit::Tags => write!(f, "more than {n} tag pairs in one game"),

@@ -172,7 +172,6 @@ impl PdnGame {
     }
 }
 
-
 /// The game being read.
 struct Pending {
     tags: Tags,
@@ -232,7 +231,9 @@ impl Pending {
     fn unfinished(&self, before: &'static str) -> PdnError {
         match self.open_at {
             Some(open) if self.depth > 0 => open.error(PdnErrorKind::UnterminatedVariation),
-            _ => self.after.error(PdnErrorKind::MissingTermination { before }),
+            _ => self
+                .after
+                .error(PdnErrorKind::MissingTermination { before }),
         }
     }
 }
@@ -255,7 +256,9 @@ fn start_game(p: &mut Pending, chosen: Option<RuleSet>) -> Result<Game, PdnError
     if let Some(value) = p.tags.game_type() {
         if !game_type_ok(value) {
             let value = quote(value);
-            return Err(p.at_of("GameType").error(PdnErrorKind::UnknownGameType { value }));
+            return Err(p
+                .at_of("GameType")
+                .error(PdnErrorKind::UnknownGameType { value }));
         }
     }
     let tag = p.tags.get(RULES_TAG);
@@ -277,7 +280,9 @@ fn start_game(p: &mut Pending, chosen: Option<RuleSet>) -> Result<Game, PdnError
             Some(rules) => rules,
             None => {
                 let value = quote(value);
-                return Err(p.at_of(RULES_TAG).error(PdnErrorKind::UnknownRules { value }));
+                return Err(p
+                    .at_of(RULES_TAG)
+                    .error(PdnErrorKind::UnknownRules { value }));
             }
         },
         (None, None) => RuleSet::Default,
@@ -287,7 +292,9 @@ fn start_game(p: &mut Pending, chosen: Option<RuleSet>) -> Result<Game, PdnError
             Ok(r) => p.result_tag = Some(r),
             Err(_) => {
                 let value = quote(value);
-                return Err(p.at_of("Result").error(PdnErrorKind::BadResultTag { value }));
+                return Err(p
+                    .at_of("Result")
+                    .error(PdnErrorKind::BadResultTag { value }));
             }
         }
     }
@@ -341,6 +348,18 @@ impl<S: Source> Parser<S> {
                 tok = self.step(t);
             }
         }
+    }
+
+    /// The bytes the tokenizer has looked at, for the tests of linear work.
+    #[cfg(test)]
+    pub(crate) fn looked(&self) -> u64 {
+        self.lexer.looked
+    }
+
+    /// The bytes the tokenizer holds on the heap, its window included.
+    #[cfg(test)]
+    pub(crate) fn held(&self) -> usize {
+        self.lexer.held()
     }
 
     fn report(&mut self, item: Result<PdnGame, PdnError>) {

@@ -4,6 +4,8 @@
 use alloc::string::String;
 
 /// What reading more input gave.
+// Without `std` only whole texts are read: they have nothing more to add.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
 pub(crate) enum More {
     /// Bytes were added to the window.
     Added,
@@ -100,7 +102,10 @@ impl<R: std::io::BufRead> Source for IoSource<R> {
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(e) => {
                     self.failed = true;
-                    return (dropped, More::Failed(alloc::string::ToString::to_string(&e)));
+                    return (
+                        dropped,
+                        More::Failed(alloc::string::ToString::to_string(&e)),
+                    );
                 }
             }
         }
