@@ -7,6 +7,10 @@ use core::fmt;
 
 use repetition::{KeyTable, NONE, Ply};
 
+/// The window length, in plies, past which repetitions are looked up in a key table rather
+/// than by looking back over the window.
+const TABLE_AFTER: u32 = 32;
+
 use crate::{
     DrawReason, FenError, GameResult, IllegalMoveError, Move, Outcome, ParseMoveError, Position,
     RuleSet,
@@ -43,11 +47,13 @@ pub enum PlayError {
 ///
 /// Every move is checked before it is played, and a game that has ended refuses further
 /// moves. [`undo`](Game::undo) takes moves back exactly. Each position's Zobrist key is kept
-/// up to date move by move, and a table from keys to the plies that had them counts
-/// repetitions in constant time a ply (amortised), however long the game.
+/// up to date move by move. Repetitions are counted in constant time a ply (amortised),
+/// however long the game: a position is compared with the few positions since the last
+/// capture or forward man move, and once those are more than 32 plies, the game keeps a
+/// table from keys to the plies that had them.
 ///
-/// A new game holds its first position and allocates nothing more; its lists grow with the
-/// moves, about 100 bytes a ply.
+/// A new game holds its first position and allocates nothing more. Its first move makes room
+/// for 32 plies, and the room doubles when it runs out: about 100 bytes a ply.
 ///
 /// ```
 /// use turkish_draughts::{DrawReason, Game, Outcome, RuleSet};
@@ -70,13 +76,12 @@ pub struct Game {
     no_progress_limit: Option<u32>,
 }
 
-/// Two games are equal when they have the same first position, moves and no-progress limit
-/// (and so the same positions and counts); how their key tables are laid out does not count.
+/// Two games are equal when they have the same positions, moves and no-progress limit (and
+/// so the same counts); whether and how they keep a key table does not count.
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
         self.positions == other.positions
             && self.moves == other.moves
-            && self.plies == other.plies
             && self.no_progress_limit == other.no_progress_limit
     }
 }
@@ -106,20 +111,17 @@ impl Game {
     /// # Ok::<(), turkish_draughts::FenError>(())
     /// ```
     pub fn from_position(pos: Position) -> Game {
-        let plies = alloc::vec![Ply {
-            key: pos.zobrist(),
-            window: 0,
-            progress: 0,
-            reps: 1,
-            prev: NONE,
-        }];
-        let mut table = KeyTable::new();
-        table.set(0, &plies);
         Game {
             positions: alloc::vec![pos],
             moves: Vec::new(),
-            plies,
-            table,
+            plies: alloc::vec![Ply {
+                key: pos.zobrist(),
+                window: 0,
+                progress: 0,
+                reps: 1,
+                prev: NONE,
+            }],
+            table: KeyTable::new(),
             no_progress_limit: None,
         }
     }
@@ -461,16 +463,33 @@ impl Game {
         let irreversible = mv.is_capture() || (man && mv.from().rank() != mv.to().rank());
         let window = if irreversible { index } else { last.window };
         // The latest earlier occurrence inside the window, if any, counts the ones before it.
-        let prev = self.table.latest(key, &self.plies);
         let mut reps = 1;
-        let mut i = prev;
-        while i != NONE && i >= window {
-            count_probe();
-            if self.positions[i as usize] == next {
-                reps = self.plies[i as usize].reps + 1;
-                break;
+        let mut prev = NONE;
+        if self.table.is_built() {
+            prev = self.table.latest(key, &self.plies);
+            let mut i = prev;
+            while i != NONE && i >= window {
+                count_probe();
+                if self.positions[i as usize] == next {
+                    reps = self.plies[i as usize].reps + 1;
+                    break;
+                }
+                i = self.plies[i as usize].prev;
             }
-            i = self.plies[i as usize].prev;
+        } else {
+            // A short window: look back over it, at the positions with the same side to move.
+            let mut i = n;
+            while i >= window as usize + 2 {
+                i -= 2;
+                count_probe();
+                if self.plies[i].key == key && self.positions[i] == next {
+                    reps = self.plies[i].reps + 1;
+                    break;
+                }
+            }
+        }
+        if self.moves.len() == self.moves.capacity() {
+            self.grow();
         }
         self.positions.push(next);
         self.moves.push(mv);
@@ -481,7 +500,21 @@ impl Game {
             reps,
             prev,
         });
-        self.table.set(index, &self.plies);
+        if self.table.is_built() {
+            self.table.set(index, &self.plies);
+        } else if index - window > TABLE_AFTER {
+            self.table.build(window, &mut self.plies);
+        }
+    }
+
+    /// Makes room for more moves in the three lists at once: 32 at the first move (a new game
+    /// holds its first position only), then twice as many as they hold.
+    #[cold]
+    fn grow(&mut self) {
+        let more = self.moves.capacity().max(32);
+        self.positions.reserve_exact(more);
+        self.moves.reserve_exact(more);
+        self.plies.reserve_exact(more);
     }
 
     /// Takes back the last move and returns it, or returns `None` at the first position.
@@ -499,8 +532,8 @@ impl Game {
     /// ```
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
-        let last = *self.last();
-        self.table.restore(last.key, last.prev, &self.plies);
+        self.table
+            .take_back(self.moves.len() as u32 + 1, &self.plies);
         self.positions.pop();
         self.plies.pop();
         Some(mv)
@@ -606,7 +639,7 @@ mod tests {
         for i in 0..small.positions.len() {
             assert_eq!(small.plies[i].reps, naive_reps(&small, i), "ply {i}");
         }
-        // The table holds about 8 bytes a ply at most (4-byte slots, at most half full).
+        // The table holds 16 bytes a ply at most (4-byte slots, at most half full, doubling).
         assert!(
             big.table.heap_bytes() <= 16 * big.plies.len(),
             "{}",
@@ -632,7 +665,63 @@ mod tests {
             replay.play(m);
             assert_eq!(back.repetitions(), replay.repetitions());
         }
-        assert_eq!(back.plies, game.plies);
+        let counts = |g: &Game| -> Vec<(u64, u32, u32, u32)> {
+            g.plies
+                .iter()
+                .map(|p| (p.key, p.window, p.progress, p.reps))
+                .collect()
+        };
+        assert_eq!(counts(&back), counts(&game));
+    }
+
+    /// Moves and take-backs at random, many of them across the point where the table was
+    /// built (and so emptied and built again): the counts are a recount's.
+    #[test]
+    fn plays_and_undos_agree_with_a_recount() {
+        let fen = "W:Wa2,c2,e2,g2,b3,d3,f3,h3:Ba7,c7,e7,g7,b6,d6,f6,h6";
+        let mut rng = 99;
+        let mut game = Game::from_fen(fen, RuleSet::Default).unwrap();
+        let (mut built, mut emptied) = (0, 0);
+        for step in 0..6_000 {
+            let r = xorshift(&mut rng);
+            let was_built = game.table.is_built();
+            if step % 300 == 299 {
+                while game.undo().is_some() {}
+            } else if game.ply() == 0 {
+                // A forward move first: a table built later starts after it, and taking
+                // that move back empties the table.
+                let moves = game.position().legal_moves();
+                let forward = moves.iter().find(|m| m.from().rank() != m.to().rank());
+                game.play(*forward.unwrap());
+            } else if r % 13 == 0 || game.outcome().is_some() {
+                for _ in 0..(r >> 8) % 20 {
+                    game.undo();
+                }
+            } else {
+                let moves = game.position().legal_moves();
+                // Mostly sideways moves, now and then a forward one (a new window).
+                let sideways: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| m.from().rank() == m.to().rank())
+                    .collect();
+                let pick = if sideways.is_empty() || r % 61 == 0 {
+                    moves[(r >> 8) as usize % moves.len()]
+                } else {
+                    sideways[(r >> 8) as usize % sideways.len()]
+                };
+                game.play(pick);
+            }
+            built += usize::from(game.table.is_built());
+            emptied += usize::from(was_built && !game.table.is_built());
+            let last = game.plies.len() - 1;
+            assert_eq!(
+                game.plies[last].reps,
+                naive_reps(&game, last),
+                "step {step}"
+            );
+        }
+        assert!(built > 1_000 && emptied >= 10, "{built} {emptied}");
     }
 
     #[test]

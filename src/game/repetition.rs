@@ -32,19 +32,54 @@ pub(super) struct Ply {
 /// From a Zobrist key to the latest ply with that key, as an open-addressing table with
 /// linear probing. A slot holds a ply index plus one (0 is an empty slot); the key is read
 /// from the ply itself, so a slot is 4 bytes. The table is at most half full.
+///
+/// A game builds it only when a repetition window grows long ([`build`](KeyTable::build));
+/// from then on every new ply goes in, and taking back the first ply that went in empties
+/// it again.
 #[derive(Clone, Debug, Default)]
 pub(super) struct KeyTable {
     slots: Vec<u32>,
     len: usize,
+    /// The first ply in the table.
+    from: u32,
 }
 
 impl KeyTable {
-    /// An empty table; it allocates on the first insertion.
+    /// A table not built; it allocates nothing.
     pub(super) const fn new() -> KeyTable {
         KeyTable {
             slots: Vec::new(),
             len: 0,
+            from: 0,
         }
+    }
+
+    /// Whether the table is built.
+    pub(super) fn is_built(&self) -> bool {
+        !self.slots.is_empty()
+    }
+
+    /// Builds the table with the plies from `from` on, linking each to the previous one of
+    /// its key.
+    pub(super) fn build(&mut self, from: u32, plies: &mut [Ply]) {
+        self.from = from;
+        for i in from..plies.len() as u32 {
+            plies[i as usize].prev = self.latest(plies[i as usize].key, plies);
+            self.set(i, plies);
+        }
+    }
+
+    /// Takes ply `index`, the last one, out of the table (the ply is still in `plies`).
+    pub(super) fn take_back(&mut self, index: u32, plies: &[Ply]) {
+        if !self.is_built() {
+            return;
+        }
+        if index == self.from {
+            *self = KeyTable::new();
+            return;
+        }
+        let ply = plies[index as usize];
+        self.restore(ply.key, ply.prev, plies);
     }
 
     fn mask(&self) -> usize {
@@ -94,7 +129,7 @@ impl KeyTable {
 
     /// Takes back the latest ply of `key`: `prev` becomes the latest, or the key goes when
     /// `prev` is [`NONE`]. The ply being taken back must still be in `plies`.
-    pub(super) fn restore(&mut self, key: u64, prev: u32, plies: &[Ply]) {
+    fn restore(&mut self, key: u64, prev: u32, plies: &[Ply]) {
         let mut i = self.find(key, plies);
         if prev != NONE {
             self.slots[i] = prev + 1;

@@ -360,13 +360,17 @@ impl<S: Source> Lexer<S> {
 
     /// The text of a move token.
     pub(crate) fn text(&self, start: u64, end: u64) -> Cow<'_, str> {
-        String::from_utf8_lossy(&self.src.bytes()[self.index(start)..self.index(end)])
+        let bytes = &self.src.bytes()[self.index(start)..self.index(end)];
+        match core::str::from_utf8(bytes) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(bytes),
+        }
     }
 
     /// The name and value of the tag token just read.
     pub(crate) fn take_tag(&mut self) -> (String, String) {
         (
-            core::mem::take(&mut self.tag_name),
+            String::from(self.tag_name.as_str()),
             core::mem::take(&mut self.tag_value),
         )
     }

@@ -175,8 +175,6 @@ impl PdnGame {
 /// The game being read.
 struct Pending {
     tags: Tags,
-    /// Where each tag's value starts, in the order of `tags`.
-    tag_at: Vec<At>,
     line: usize,
     game: Option<Game>,
     result_tag: Option<GameResult>,
@@ -198,7 +196,6 @@ impl Pending {
     fn new(at: At) -> Pending {
         Pending {
             tags: Tags::new(),
-            tag_at: Vec::new(),
             line: at.line,
             game: None,
             result_tag: None,
@@ -212,11 +209,11 @@ impl Pending {
         }
     }
 
-    /// Where the value of the first tag called `name` starts.
-    fn at_of(&self, name: &str) -> At {
+    /// Where the value of the first tag called `name` starts, given where each tag's starts.
+    fn at_of(&self, tag_at: &[At], name: &str) -> At {
         self.tags
             .iter()
-            .zip(&self.tag_at)
+            .zip(tag_at)
             .find(|((n, _), _)| *n == name)
             .map_or(
                 At {
@@ -251,13 +248,14 @@ fn game_type_ok(value: &str) -> bool {
         )
 }
 
-/// Builds the game from the tags: GameType, Rules, Result and FEN are checked here.
-fn start_game(p: &mut Pending, chosen: Option<RuleSet>) -> Result<Game, PdnError> {
+/// Builds the game from the tags: GameType, Rules, Result and FEN are checked here. `tag_at`
+/// says where each tag's value starts.
+fn start_game(p: &mut Pending, chosen: Option<RuleSet>, tag_at: &[At]) -> Result<Game, PdnError> {
     if let Some(value) = p.tags.game_type() {
         if !game_type_ok(value) {
             let value = quote(value);
             return Err(p
-                .at_of("GameType")
+                .at_of(tag_at, "GameType")
                 .error(PdnErrorKind::UnknownGameType { value }));
         }
     }
@@ -265,7 +263,7 @@ fn start_game(p: &mut Pending, chosen: Option<RuleSet>) -> Result<Game, PdnError
     let rules = match (chosen, tag) {
         (Some(rules), Some(value)) => {
             if rules_of(value) != Some(rules) {
-                let at = p.at_of(RULES_TAG);
+                let at = p.at_of(tag_at, RULES_TAG);
                 p.rules_conflict = Some(RulesConflict {
                     line: at.line,
                     column: at.column,
@@ -281,7 +279,7 @@ fn start_game(p: &mut Pending, chosen: Option<RuleSet>) -> Result<Game, PdnError
             None => {
                 let value = quote(value);
                 return Err(p
-                    .at_of(RULES_TAG)
+                    .at_of(tag_at, RULES_TAG)
                     .error(PdnErrorKind::UnknownRules { value }));
             }
         },
@@ -293,7 +291,7 @@ fn start_game(p: &mut Pending, chosen: Option<RuleSet>) -> Result<Game, PdnError
             Err(_) => {
                 let value = quote(value);
                 return Err(p
-                    .at_of("Result")
+                    .at_of(tag_at, "Result")
                     .error(PdnErrorKind::BadResultTag { value }));
             }
         }
@@ -301,7 +299,8 @@ fn start_game(p: &mut Pending, chosen: Option<RuleSet>) -> Result<Game, PdnError
     match p.tags.fen() {
         Some(fen) => Game::from_fen(fen, rules).map_err(|error| {
             let fen = quote(fen);
-            p.at_of("FEN").error(PdnErrorKind::BadFen { fen, error })
+            p.at_of(tag_at, "FEN")
+                .error(PdnErrorKind::BadFen { fen, error })
         }),
         None => Ok(Game::new(rules)),
     }
@@ -313,6 +312,8 @@ pub(crate) struct Parser<S> {
     lexer: Lexer<S>,
     rules: Option<RuleSet>,
     pending: Option<Pending>,
+    /// Where the value of each tag of the game being read starts.
+    tag_at: Vec<At>,
     out: VecDeque<Result<PdnGame, PdnError>>,
     done: bool,
     /// The legal moves of the position being read, and a second list for the long way of
@@ -326,6 +327,7 @@ impl<S: Source> Parser<S> {
             lexer: Lexer::new(source),
             rules: options.rules,
             pending: None,
+            tag_at: Vec::new(),
             out: VecDeque::new(),
             done: false,
             lists: Box::new((MoveList::new(), MoveList::new())),
@@ -404,6 +406,7 @@ impl<S: Source> Parser<S> {
                 } => self.report(Err(error)),
                 _ => {
                     self.pending = Some(Pending::new(tok.at));
+                    self.tag_at.clear();
                     return Some(tok);
                 }
             }
@@ -443,7 +446,7 @@ impl<S: Source> Parser<S> {
                 } else {
                     let (name, value) = self.lexer.take_tag();
                     p.tags.push(name, value);
-                    p.tag_at.push(value_at);
+                    self.tag_at.push(value_at);
                     Ok(None)
                 }
             }
@@ -494,11 +497,11 @@ impl<S: Source> Parser<S> {
                 p.movetext = true;
                 let text = self.lexer.text(start, end);
                 let (list, scratch) = &mut *self.lists;
-                play(p, self.rules, &text, tok.at, list, scratch).map(|()| None)
+                play(p, self.rules, &self.tag_at, &text, tok.at, list, scratch).map(|()| None)
             }
             Kind::Result(termination) => {
                 p.movetext = true;
-                finish(p, self.rules, termination, tok.at).map(Some)
+                finish(p, self.rules, &self.tag_at, termination, tok.at).map(Some)
             }
             Kind::End | Kind::Io(_) => Ok(None),
         };
@@ -559,13 +562,14 @@ impl<S: Source> Parser<S> {
 fn play(
     p: &mut Pending,
     rules: Option<RuleSet>,
+    tag_at: &[At],
     text: &str,
     at: At,
     list: &mut MoveList,
     scratch: &mut MoveList,
 ) -> Result<(), PdnError> {
     if p.game.is_none() {
-        p.game = Some(start_game(p, rules)?);
+        p.game = Some(start_game(p, rules, tag_at)?);
     }
     let Some(game) = p.game.as_mut() else {
         return Ok(());
@@ -596,12 +600,13 @@ fn play(
 fn finish(
     p: &mut Pending,
     rules: Option<RuleSet>,
+    tag_at: &[At],
     termination: GameResult,
     at: At,
 ) -> Result<PdnGame, PdnError> {
     let game = match p.game.take() {
         Some(game) => game,
-        None => start_game(p, rules)?,
+        None => start_game(p, rules, tag_at)?,
     };
     if let Some(tag) = p.result_tag {
         if tag != termination {

@@ -6,6 +6,7 @@
 //! pdn-hostile json <plies> <file>        one long game (sideways shuffling) as JSON
 //! pdn-hostile read-json <file>           reads a Game from JSON, prints its plies and time
 //! pdn-hostile honest <times>             reads the criterion bench's 200 games <times> times
+//! pdn-hostile replay <times>             plays 100 random games of up to 200 plies on a Game
 //! ```
 //!
 //! `<size>` is in bytes for every case but `long-game` (plies) and `tags-only` (lines); a
@@ -25,7 +26,7 @@ use turkish_draughts::pdn::{self, Reader, WriteOptions};
 use turkish_draughts::{Game, RuleSet};
 
 const USAGE: &str = "usage: pdn-hostile gen <case> <size> <file> | json <plies> <file> | \
-                     read-json <file> | honest <times>";
+                     read-json <file> | honest <times> | replay <times>";
 
 fn size(text: &str) -> Result<usize, String> {
     let (digits, factor) = match text.strip_suffix(['k', 'K']) {
@@ -114,6 +115,40 @@ fn run() -> Result<(), String> {
                 }
             }
             println!("{} bytes, {plies} plies read", text.len());
+        }
+        ["replay-position", times] => {
+            let mut rng = cases::Rng::new(0x2545_F491_4F6C_DD1D);
+            let games: Vec<Vec<turkish_draughts::Move>> = (0..100)
+                .map(|_| cases::random_game(&mut rng, RuleSet::Default, 200).moves().to_vec())
+                .collect();
+            let mut sum = 0u64;
+            for _ in 0..size(times)? {
+                for moves in &games {
+                    let mut pos = turkish_draughts::Position::new(RuleSet::Default);
+                    for &mv in moves {
+                        pos.play(mv);
+                    }
+                    sum ^= pos.board().occupied().to_u64();
+                }
+            }
+            println!("{sum}");
+        }
+        ["replay", times] => {
+            let mut rng = cases::Rng::new(0x2545_F491_4F6C_DD1D);
+            let games: Vec<Vec<turkish_draughts::Move>> = (0..100)
+                .map(|_| cases::random_game(&mut rng, RuleSet::Default, 200).moves().to_vec())
+                .collect();
+            let mut plies = 0;
+            for _ in 0..size(times)? {
+                for moves in &games {
+                    let mut game = Game::new(RuleSet::Default);
+                    for &mv in moves {
+                        game.play(mv);
+                    }
+                    plies += game.ply();
+                }
+            }
+            println!("{plies} plies played");
         }
         _ => return Err(USAGE.to_string()),
     }
