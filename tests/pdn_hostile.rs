@@ -133,6 +133,7 @@ fn tags_on_one_line_and_mac_line_ends() {
     let g = items[5].as_ref().unwrap();
     assert_eq!(g.tags().white(), Some("player10"));
     assert_eq!(g.tags().time_control(), Some("300+3"));
+    bounded(cases::tagged_one_line, 30_000, &mut ok);
     let items = bounded(cases::mac_line_ends, 30_000, &mut ok);
     // Lines are counted at `\r` too: the second game starts after the first's lines.
     let first = items[0].as_ref().unwrap();

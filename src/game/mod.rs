@@ -430,6 +430,31 @@ impl Game {
         Ok(mv)
     }
 
+    /// [`try_play_text`](Game::try_play_text) with the legal moves generated into lists the
+    /// caller reuses (as the PDN reader and serde do for every ply): the same answer, without
+    /// copying a move list each time.
+    pub(crate) fn try_play_text_with(
+        &mut self,
+        text: &str,
+        list: &mut crate::MoveList,
+        scratch: &mut crate::MoveList,
+    ) -> Result<Move, PlayError> {
+        let pos = *self.position();
+        let mv = match pos.parse_any_move_with(text, list, scratch) {
+            Ok(mv) => mv,
+            // No legal move fits: refused as over if the game is over, as try_play_text does.
+            Err(e) => {
+                return Err(match self.outcome() {
+                    Some(outcome) => PlayError::GameOver { outcome },
+                    None => PlayError::Parse(e),
+                });
+            }
+        };
+        self.play_resolved(mv)
+            .map_err(|outcome| PlayError::GameOver { outcome })?;
+        Ok(mv)
+    }
+
     /// Plays `mv`, which the caller took from the legal moves of the current position (the
     /// PDN reader resolves move text against them), without generating the moves again.
     /// Refused, with how the game ended, only if the game is over.

@@ -92,6 +92,14 @@ pub fn tags_on_one_line(out: &mut dyn Write, bytes: usize) -> io::Result<usize> 
     })
 }
 
+/// Valid games with tags, all of them on one line.
+pub fn tagged_one_line(out: &mut dyn Write, bytes: usize) -> io::Result<usize> {
+    games_until(out, bytes, RuleSet::Default, |i, g| {
+        let text = pdn::write_game(g, &tags(i), &WriteOptions::default());
+        format!("{} ", text.replace('\n', " ").trim_end())
+    })
+}
+
 /// Valid games with tags, every line ended by a lone `\r` (old Mac files).
 pub fn mac_line_ends(out: &mut dyn Write, bytes: usize) -> io::Result<usize> {
     games_until(out, bytes, RuleSet::Default, |i, g| {

@@ -11,7 +11,7 @@
 //!
 //! `<size>` is in bytes for every case but `long-game` (plies) and `tags-only` (lines); a
 //! suffix `k` or `m` multiplies by 1 000 or 1 000 000. The cases are the functions of
-//! `cases.rs`: tagless, tags-one-line, mac, one-line, long-game, one-token, fen-tag,
+//! `cases.rs`: tagless, tags-one-line, tagged-one-line, mac, one-line, long-game, one-token, fen-tag,
 //! tags-only, illegal-tagless, unclosed, bom, tudaf. `/dev/zero` needs no file: read
 //! `head -c 100m /dev/zero`.
 
@@ -46,6 +46,7 @@ fn generate(case: &str, n: usize, out: &mut dyn Write) -> Result<usize, String> 
     let written = match case {
         "tagless" => cases::tagless(out, n),
         "tags-one-line" => cases::tags_on_one_line(out, n),
+        "tagged-one-line" => cases::tagged_one_line(out, n),
         "mac" => cases::mac_line_ends(out, n),
         "one-line" => cases::one_line(out, n),
         "long-game" => cases::long_game(out, n),
