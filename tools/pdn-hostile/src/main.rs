@@ -5,7 +5,7 @@
 //! pdn-hostile gen <case> <size> <file>   write a case; prints how many items it holds
 //! pdn-hostile json <plies> <file>        one long game (sideways shuffling) as JSON
 //! pdn-hostile read-json <file>           reads a Game from JSON, prints its plies and time
-//! pdn-hostile honest <times>             reads the criterion bench's 200 games <times> times
+//! pdn-hostile honest <times> [captured]  reads the criterion bench's 200 games <times> times
 //! pdn-hostile replay <times>             plays 100 random games of up to 200 plies on a Game
 //! ```
 //!
@@ -22,11 +22,11 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use turkish_draughts::pdn::{self, Reader, WriteOptions};
+use turkish_draughts::pdn::{self, Notation, Reader, WriteOptions};
 use turkish_draughts::{Game, RuleSet};
 
 const USAGE: &str = "usage: pdn-hostile gen <case> <size> <file> | json <plies> <file> | \
-                     read-json <file> | honest <times> | replay <times>";
+                     read-json <file> | honest <times> [captured] | replay <times>";
 
 fn size(text: &str) -> Result<usize, String> {
     let (digits, factor) = match text.strip_suffix(['k', 'K']) {
@@ -63,7 +63,7 @@ fn generate(case: &str, n: usize, out: &mut dyn Write) -> Result<usize, String> 
 }
 
 /// The text of `benches/pdn.rs`: 200 random games of 60 plies with PlayOK-shaped tags.
-fn bench_text() -> String {
+fn bench_text(notation: Notation) -> String {
     let mut rng = cases::Rng::new(0x2545_F491_4F6C_DD1D);
     let mut out = String::new();
     for i in 0..200 {
@@ -71,7 +71,7 @@ fn bench_text() -> String {
         out.push_str(&pdn::write_game(
             &game,
             &cases::tags(i),
-            &WriteOptions::default(),
+            &WriteOptions::new(notation),
         ));
         out.push('\n');
     }
@@ -107,8 +107,13 @@ fn run() -> Result<(), String> {
                 text.len() as f64 / secs / 1e6
             );
         }
-        ["honest", times] => {
-            let text = bench_text();
+        ["honest", times] | ["honest", times, _] => {
+            let captured = args.get(2) == Some(&"captured");
+            let text = bench_text(if captured {
+                Notation::Captured
+            } else {
+                Notation::Landing
+            });
             let mut plies = 0;
             for _ in 0..size(times)? {
                 for game in Reader::new(text.as_bytes()) {
