@@ -74,8 +74,9 @@
 //!
 //! - its window on the input: the bytes of the token being read (for a `{` comment, from
 //!   the comment's second line on, so that it can go back there) and the rest of the last
-//!   piece read, in a buffer of fewer than 2 × ([`MAX_COMMENT_BYTES`] + 64 KiB) bytes, whose
-//!   capacity can be twice that at most; on ordinary files, about 64 to 128 KiB;
+//!   piece read (at most 64 KiB), in a buffer of fewer than 2 × [`MAX_COMMENT_BYTES`] +
+//!   3 × 64 KiB bytes, whose capacity can be twice that at most; on ordinary files, 64 to
+//!   256 KiB;
 //! - two move lists of 256 moves (16 KiB), for resolving move text;
 //! - the tags of the game being read: at most [`MAX_TAGS_PER_GAME`] names of at most
 //!   [`MAX_TOKEN_BYTES`] and values of at most [`MAX_TAG_VALUE_BYTES`];
