@@ -421,18 +421,13 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn try_play_text(&mut self, text: &str) -> Result<Move, PlayError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(PlayError::GameOver { outcome });
-        }
-        let pos = *self.position();
-        let mv = pos.parse_any_move(text)?;
-        self.push(pos, mv);
-        Ok(mv)
+        let (mut list, mut scratch) = (crate::MoveList::new(), crate::MoveList::new());
+        self.try_play_text_with(text, &mut list, &mut scratch)
     }
 
     /// [`try_play_text`](Game::try_play_text) with the legal moves generated into lists the
-    /// caller reuses (as the PDN reader and serde do for every ply): the same answer, without
-    /// copying a move list each time.
+    /// caller reuses (serde does for every ply): the same answer as
+    /// [`Position::parse_any_move`] and the game's end give, without copying a move list.
     pub(crate) fn try_play_text_with(
         &mut self,
         text: &str,
