@@ -26,7 +26,7 @@ use crate::{Color, Move, Position};
 /// # Stability
 ///
 /// The keys are part of the public interface: they are the same in every version, on every
-/// platform, so they can be stored (opening books, endgame tables, logs). `tests/zobrist.rs`
+/// platform, so they can be stored (opening books, endgame tables, logs). `tests/movegen/zobrist.rs`
 /// pins the keys of four positions. Changing the seed, the generator or the order is a
 /// breaking change that the CHANGELOG must announce.
 ///

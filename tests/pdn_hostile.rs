@@ -429,5 +429,5 @@ fn a_long_game_of_sideways_moves() {
     let read = items[0].as_ref().unwrap();
     assert_eq!(read.game(), &game);
     assert_eq!(read.result(), GameResult::Ongoing);
-    // The same game through JSON: tests/serde.rs (it needs the serde feature).
+    // The same game through JSON: tests/formats/serde.rs (it needs the serde feature).
 }

@@ -3,7 +3,7 @@
 //! captures searched past the horizon, and an evaluation of material, advancement and
 //! mobility. Its strength is not the point; it must never lose to random moves.
 //!
-//! The play example uses it, and `tests/play_engine.rs` includes this file to play it against
+//! The play example uses it, and `tests/examples/play_engine.rs` includes this file to play it against
 //! a random mover.
 
 use std::time::{Duration, Instant};

@@ -1,0 +1,107 @@
+//! The perft example's command line: strict FEN unless `--relaxed`, `--threads`, and the
+//! last line. `cargo test` builds the examples first; run `cargo build --example perft`
+//! before `cargo test --test examples perft::` alone.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    let exe = std::env::current_exe().expect("the test's own path");
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("the test runs from target/<profile>/deps");
+    let path: PathBuf = profile_dir
+        .join("examples")
+        .join(format!("perft{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: run `cargo build --example perft` (plain `cargo test` builds it)",
+        path.display()
+    );
+    Command::new(path).args(args).output().expect("perft runs")
+}
+
+fn last_line(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .last()
+        .unwrap_or("")
+        .to_string()
+}
+
+fn one_line_error(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+#[test]
+fn a_composed_position_needs_relaxed() {
+    // A black man on g8, its own back rank: refused by the strict check, accepted relaxed
+    // (the example of `Position::from_setup_relaxed`, which has 12 moves).
+    let fen = "W:WKc3,c4:Bg8";
+    let err = one_line_error(&run(&["1", fen]));
+    assert!(err.contains("--relaxed"), "{err}");
+    let out = run(&["--relaxed", "1", fen]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "Nodes searched: 12");
+    // Relaxed does not accept everything: a square claimed twice stays an error, without
+    // the hint.
+    let err = one_line_error(&run(&["--relaxed", "1", "W:Wa2:Ba2"]));
+    assert!(!err.contains("--relaxed"), "{err}");
+}
+
+#[test]
+fn threads_give_the_same_counts_and_divide_lines() {
+    let one = run(&["--threads", "1", "--divide", "5"]);
+    let three = run(&["--threads", "3", "--divide", "5"]);
+    assert!(one.status.success() && three.status.success());
+    // 85 090: perft 5 from the start, the rules specification's count (tests/rules/perft.rs).
+    assert_eq!(last_line(&one), "Nodes searched: 85090");
+    assert_eq!(last_line(&three), "Nodes searched: 85090");
+    let moves = |out: &Output| -> Vec<String> {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| !l.starts_with("Time:") && !l.starts_with("Nodes"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(moves(&one).len(), 8);
+    assert_eq!(moves(&one), moves(&three));
+}
+
+#[test]
+fn bad_thread_counts_are_refused() {
+    for args in [
+        &["--threads", "0", "3"][..],
+        &["--threads", "x", "3"],
+        &["--threads"],
+    ] {
+        one_line_error(&run(args));
+    }
+}
+
+#[test]
+fn a_huge_thread_count_is_safe() {
+    // 40 000 threads asked: no more start than the machine runs at once, and the time line
+    // says how many did.
+    let out = run(&["--threads", "40000", "6"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(last_line(&out), "Nodes searched: 931312");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let time = text.lines().find(|l| l.starts_with("Time:")).unwrap();
+    let used = if cores == 1 {
+        "1 thread)".to_string()
+    } else {
+        format!("{cores} threads)")
+    };
+    assert!(time.ends_with(&used), "{time}");
+}

@@ -1,0 +1,290 @@
+//! The play example driven through stdin with scripted games, as a person would type them.
+//!
+//! `cargo test` builds the examples before it runs the tests; the binary is looked up next
+//! to this test's own (`target/<profile>/examples/play`). Run `cargo build --example play`
+//! first when you run this file alone with `cargo test --test examples play::`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use turkish_draughts::pdn;
+use turkish_draughts::{Color, Game, GameResult, Position, RuleSet};
+
+fn binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test's own path");
+    // target/<profile>/deps/play-<hash> -> target/<profile>/examples/play
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("the test runs from target/<profile>/deps");
+    let path = profile_dir
+        .join("examples")
+        .join(format!("play{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: run `cargo build --example play` (plain `cargo test` builds it)",
+        path.display()
+    );
+    path
+}
+
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(binary())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the play example starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().expect("the play example ends")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+/// The lines that answer the input after each prompt: the prompt line carries the echoed
+/// input, and the answer is the next line.
+fn answer_to<'a>(text: &'a str, input: &str) -> Vec<&'a str> {
+    let lines: Vec<&str> = text.lines().collect();
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.ends_with(&format!("to move> {input}")))
+        .map(|(i, _)| *lines.get(i + 1).unwrap_or(&""))
+        .collect()
+}
+
+/// The engine's replies, read from its `engine plays <move> (...)` lines.
+fn engine_moves(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("engine plays "))
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect()
+}
+
+/// The PDN games in the output (from each `[Event` line to the line with the result).
+fn pdn_games(text: &str) -> Vec<pdn::PdnGame> {
+    let mut games = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("[Event ") {
+        let tail = &rest[start..];
+        let end = tail
+            .find("\n\n")
+            .and_then(|blank| tail[blank + 2..].find('\n').map(|e| blank + 2 + e + 1))
+            .unwrap_or(tail.len());
+        let game = pdn::read_str(&tail[..end])
+            .next()
+            .expect("one game")
+            .expect("PDN the crate reads back");
+        games.push(game);
+        rest = &tail[end..];
+    }
+    games
+}
+
+#[test]
+fn a_scripted_game_with_mistakes_commands_and_undo() {
+    let script = "bogus\nd3-d5\nmoves\nd3-d4\nfen\nundo\nfen\nundo\n\nc3-c4\nhelp\npdn\nquit\n";
+    let out = run(&["--depth", "2"], script);
+    assert!(out.status.success(), "exit status {:?}", out.status);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(!text.contains('\x1b'), "no colour when stdout is a pipe");
+
+    // Bad input: one line with the reason, then the prompt again, nothing played.
+    let bogus = answer_to(&text, "bogus");
+    assert_eq!(bogus.len(), 1);
+    assert!(
+        bogus[0].starts_with("cannot play `bogus`: "),
+        "{}",
+        bogus[0]
+    );
+    let illegal = answer_to(&text, "d3-d5");
+    assert!(
+        illegal[0].starts_with("cannot play `d3-d5`: "),
+        "{}",
+        illegal[0]
+    );
+    assert!(illegal[0].contains("d3"), "{}", illegal[0]);
+    assert_eq!(answer_to(&text, "d3-d5").len(), 1);
+    // From the start only the eight men of rank 3 can move, one square forward each.
+    assert_eq!(
+        answer_to(&text, "moves"),
+        ["legal moves (8): a3-a4 b3-b4 c3-c4 d3-d4 e3-e4 f3-f4 g3-g4 h3-h4"]
+    );
+
+    // The player's move, drawn with its squares marked, then the engine's reply.
+    assert_eq!(answer_to(&text, "d3-d4"), ["you play d3-d4"]);
+    let lines: Vec<&str> = text.lines().collect();
+    let after = lines.iter().position(|l| *l == "you play d3-d4").unwrap();
+    assert_eq!(lines[after + 5], "4  .  .  . [o] .  .  .  .");
+    assert_eq!(lines[after + 6], "3  o  o  o [.] o  o  o  o");
+    assert_eq!(lines[after + 9], "   a  b  c  d  e  f  g  h");
+    let replies = engine_moves(&text);
+    assert_eq!(replies.len(), 2, "one reply to each of the two moves");
+
+    // `fen` after d3-d4 and the reply, worked out by replaying them.
+    let mut game = Game::new(RuleSet::Default);
+    game.try_play_text("d3-d4").unwrap();
+    game.try_play_text(&replies[0]).unwrap();
+    let fens = answer_to(&text, "fen");
+    assert_eq!(fens.len(), 2);
+    assert_eq!(fens[0], game.position().setup().to_string());
+
+    // `undo` takes back the reply and the player's move; a second one has nothing to undo.
+    assert_eq!(
+        answer_to(&text, "undo"),
+        ["took back 2 moves", "nothing to undo"]
+    );
+    assert_eq!(fens[1], Position::start().setup().to_string());
+
+    // `help` lists the commands, one a line, up to the next prompt.
+    let help_at = lines
+        .iter()
+        .position(|l| l.ends_with("to move> help"))
+        .unwrap();
+    let help: Vec<&str> = lines[help_at + 1..]
+        .iter()
+        .take_while(|l| !l.contains("to move> "))
+        .copied()
+        .collect();
+    assert!(help[0].starts_with("Type a move"), "{help:?}");
+    for command in ["moves", "undo", "fen", "pdn", "help", "quit"] {
+        assert!(
+            help.iter().any(|l| l.trim_start().starts_with(command)),
+            "help mentions {command}: {help:?}"
+        );
+    }
+
+    // `pdn` prints the game so far, and the end prints it again: c3-c4 and the reply.
+    let games = pdn_games(&text);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        let moves: Vec<String> = g.game().moves().iter().map(|m| m.to_string()).collect();
+        assert_eq!(moves, ["c3-c4".to_string(), replies[1].clone()]);
+        assert_eq!(g.result(), GameResult::Ongoing);
+        assert_eq!(g.tags().white(), Some("you"));
+    }
+
+    assert_eq!(answer_to(&text, "quit"), ["you stop the game"]);
+    assert!(text.contains("\nresult *: the game was not finished\n"));
+}
+
+#[test]
+fn end_of_input_ends_the_game_cleanly() {
+    let out = run(&["--depth", "1", "--rules", "tudaf"], "e3-e4\n");
+    assert!(out.status.success());
+    assert!(out.stderr.is_empty());
+    let text = stdout(&out);
+    assert!(text.starts_with("Turkish draughts, tudaf rules. You play white."));
+    assert!(text.contains("\nend of input: the game stops here\n"));
+    assert!(text.contains("\nresult *: the game was not finished\n"));
+    let games = pdn_games(&text);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].game().ply(), 2);
+    assert_eq!(games[0].tags().get("Rules"), Some("tudaf"));
+}
+
+#[test]
+fn a_won_game_prints_its_result_and_saves_its_pdn() {
+    // Worked out by hand: after d2-c2 the black man on a2 cannot move (a1 is taken, and the
+    // jump over b2 would land on c2), so White wins.
+    let fen = "W:WKa1,a3,b2,d2:Ba2";
+    let file = std::env::temp_dir().join(format!("play-test-{}.pdn", std::process::id()));
+    let file_name = file.to_str().unwrap();
+    let out = run(
+        &["--fen", fen, "--depth", "2", "--save", file_name],
+        "d2-c2\n",
+    );
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let mut game = Game::from_fen(fen, RuleSet::Default).unwrap();
+    game.try_play_text("d2-c2").unwrap();
+    let outcome = game.outcome().expect("the game is over");
+    assert_eq!(outcome.winner(), Some(Color::White));
+    assert!(
+        text.contains(&format!("\nresult 2-0: {outcome}\n")),
+        "{text}"
+    );
+    assert!(engine_moves(&text).is_empty());
+    let saved = std::fs::read_to_string(&file).expect("the PDN file");
+    let _ = std::fs::remove_file(&file);
+    assert!(text.contains(&saved), "the saved PDN is the printed one");
+    let games = pdn_games(&saved);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].result(), GameResult::WhiteWins);
+    assert_eq!(
+        *games[0].game().start(),
+        Position::from_fen(fen, RuleSet::Default).unwrap()
+    );
+    assert_eq!(games[0].game().moves(), game.moves());
+    assert!(text.contains(&format!("saved the game to {file_name}")));
+}
+
+#[test]
+fn moves_in_the_captured_square_notation_are_read() {
+    // The example of `Position::parse_any_move`: the man on f3 takes four pieces, written
+    // with the captured squares. Then a lone white man faces a lone black king: under the
+    // default rules the king's side wins at once.
+    let fen = "W:Wf3:Bf4,e5,d6,c7,Kh8";
+    let out = run(&["--fen", fen, "--depth", "1"], "f3xf4xe5xd6xc7\n");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert_eq!(
+        answer_to(&text, "f3xf4xe5xd6xc7"),
+        ["you play f3xf5xd5xd7xb7"]
+    );
+    assert!(text.contains("\nresult 0-2: "), "{text}");
+}
+
+#[test]
+fn the_engine_moves_first_when_the_player_takes_black() {
+    let out = run(&["--side", "black", "--depth", "1"], "quit\n");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let first_prompt = text
+        .find("black to move> quit")
+        .expect("a prompt for black");
+    assert_eq!(engine_moves(&text[..first_prompt]).len(), 1);
+    // Drawn from Black's side: rank 1 on top, file h on the left.
+    assert!(text.lines().nth(1).unwrap().starts_with("1 "), "{text}");
+    assert!(text.contains("\n   h  g  f  e  d  c  b  a\n"));
+    let games = pdn_games(&text);
+    assert_eq!(games[0].tags().black(), Some("you"));
+    assert_eq!(games[0].game().ply(), 1);
+}
+
+#[test]
+fn bad_arguments_give_one_line_and_a_non_zero_exit() {
+    for args in [
+        &["--depth", "0"][..],
+        &["--side", "green"],
+        &["--rules", "fide"],
+        &["--fen", "W:Wz9:B"],
+        &["--fen", "W:Wa2:Ba2"],
+        &["--time", "1", "--depth", "2"],
+        &["--time", "-1"],
+        &["--bogus"],
+        &["--depth"],
+    ] {
+        let out = run(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -1,0 +1,11 @@
+//! Text and files: FEN and move text, PDN, SVG pictures, and (with the `serde` feature)
+//! serde formats.
+
+#[path = "../reference/mod.rs"]
+mod reference;
+
+mod pdn;
+#[cfg(feature = "serde")]
+mod serde;
+mod svg;
+mod text;
