@@ -3,6 +3,9 @@
 //! not grow with the input (measured by a counting global allocator, as memory per input
 //! byte, never by a clock). The inputs are those of `tools/pdn-hostile`, small here.
 //! The work per input byte is checked inside the crate (`src/pdn/tests.rs`).
+//!
+//! A test binary of its own: its global allocator counts the heap of the whole binary, and
+//! its tests run one at a time so that what it counts is the reader's.
 
 #[allow(dead_code)]
 #[path = "../tools/pdn-hostile/src/cases.rs"]
