@@ -9,10 +9,11 @@
 //! the usage on stdout. A bad argument or FEN prints one line on stderr, `error: ...`, and
 //! exits with code 2.
 //!
-//! `--threads N` counts on `N` threads (`turkish_draughts::divide_parallel`); the default is
-//! the number of cores (`std::thread::available_parallelism`). When stderr is a terminal and
-//! the count takes longer than about 2 s, a progress line there shows the root moves done,
-//! the positions counted so far (they grow inside each root move too) and the speed.
+//! `--threads N` counts on `N` threads (`turkish_draughts::divide_parallel`), or on as many
+//! as the machine runs at once if that is fewer (any `N` is safe); the default is the number
+//! of cores (`std::thread::available_parallelism`). When stderr is a terminal and the count
+//! takes longer than about 2 s, a progress line there shows the root moves done, the
+//! positions counted so far (they grow inside each root move too) and the speed.
 //!
 //! The FEN is checked as `Position::from_fen` does: at most 16 pieces a side and no man on
 //! either back rank. `--relaxed` checks it as `Position::from_setup_relaxed` does instead,
@@ -234,13 +235,17 @@ fn run() -> Result<ExitCode, Stop> {
     } else {
         Vec::new()
     };
+    // divide_parallel starts no more threads than the machine runs at once.
+    let threads = args
+        .threads
+        .min(std::thread::available_parallelism().map_or(1, |n| n.get()));
     lines.sort();
     lines.push(format!(
         "Time: {:.3} s ({:.1} Mnodes/s, {} thread{})",
         secs,
         nodes as f64 / secs.max(1e-9) / 1e6,
-        args.threads,
-        if args.threads == 1 { "" } else { "s" }
+        threads,
+        if threads == 1 { "" } else { "s" }
     ));
     lines.push(format!("Nodes searched: {nodes}"));
     // Written without `println!`, which panics when the reader has gone (`| head`, say).

@@ -19,9 +19,10 @@
 //! same file.
 //!
 //! The PDN goes to stdout or `--out FILE`, a summary line to stderr, and a progress bar to
-//! stderr when it is a terminal. `--help` prints the usage on stdout. A bad argument or a
-//! file that cannot be written prints one line on stderr, `error: ...` (naming the file),
-//! and exits with code 2.
+//! stderr when it is a terminal. Each game carries its rule set (`[Rules "tudaf"]`), so the
+//! `pdn` example reads the file back under the right rules without being told. `--help`
+//! prints the usage on stdout. A bad argument or a file that cannot be written prints one
+//! line on stderr, `error: ...` (naming the file), and exits with code 2.
 
 #[path = "common/cli.rs"]
 mod cli;

@@ -120,3 +120,25 @@ fn progress_grows_inside_the_first_root_move() {
         assert_eq!(counts, expected, "depth {depth}");
     }
 }
+
+#[test]
+fn a_huge_thread_count_is_safe() {
+    // 40 000 threads asked: no more start than the machine runs at once, and the time line
+    // says how many did.
+    let out = run(&["--threads", "40000", "6"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(last_line(&out), "Nodes searched: 931312");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let time = text.lines().find(|l| l.starts_with("Time:")).unwrap();
+    let used = if cores == 1 {
+        "1 thread)".to_string()
+    } else {
+        format!("{cores} threads)")
+    };
+    assert!(time.ends_with(&used), "{time}");
+}

@@ -28,6 +28,18 @@ fn check(options: &Options) {
     assert_eq!(summary.games, options.games);
     assert_eq!(summary.plies, games.iter().map(Game::ply).sum::<usize>());
 
+    // The Rules tag carries the rule set: read without being told, the same games come back.
+    let untold: Vec<_> = pdn::read_str(&text).collect();
+    assert_eq!(untold.len(), games.len());
+    for (i, (read, played)) in untold.iter().zip(&games).enumerate() {
+        let read = read
+            .as_ref()
+            .unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
+        assert_eq!(read.game().rules(), options.rules, "game {}", i + 1);
+        assert_eq!(read.game().moves(), played.moves(), "game {}", i + 1);
+        assert_eq!(read.rules_conflict(), None);
+    }
+
     let read: Vec<_> = pdn::read_str_with(&text, ReadOptions::new(options.rules)).collect();
     assert_eq!(read.len(), games.len());
     for (i, (read, played)) in read.into_iter().zip(&games).enumerate() {
