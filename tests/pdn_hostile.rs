@@ -8,7 +8,7 @@
 //! its tests run one at a time so that what it counts is the reader's.
 
 #[allow(dead_code)]
-#[path = "../tools/pdn-hostile/src/cases.rs"]
+#[path = "common/pdn_cases.rs"]
 mod cases;
 
 use std::alloc::System;

@@ -1,8 +1,8 @@
-//! Serde formats and checks (`required-features = ["serde"]` in Cargo.toml: run with
+//! Serde formats and checks (the module needs the `serde` feature: run with
 //! `cargo test --all-features --test formats serde::`).
 
 #[allow(dead_code)]
-#[path = "../../tools/pdn-hostile/src/cases.rs"]
+#[path = "../common/pdn_cases.rs"]
 mod cases;
 
 use turkish_draughts::{Bitboard, Color, Position, RuleSet, Setup, Square};

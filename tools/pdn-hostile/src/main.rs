@@ -11,10 +11,11 @@
 //!
 //! `<size>` is in bytes for every case but `long-game` (plies) and `tags-only` (lines); a
 //! suffix `k` or `m` multiplies by 1 000 or 1 000 000. The cases are the functions of
-//! `cases.rs`: tagless, tags-one-line, tagged-one-line, mac, one-line, long-game, one-token, fen-tag,
+//! `tests/common/pdn_cases.rs`: tagless, tags-one-line, tagged-one-line, mac, one-line, long-game, one-token, fen-tag,
 //! tags-only, illegal-tagless, unclosed, bom, tudaf. `/dev/zero` needs no file: read
 //! `head -c 100m /dev/zero`.
 
+#[path = "../../../tests/common/pdn_cases.rs"]
 mod cases;
 
 use std::fs::File;
