@@ -12,8 +12,9 @@
 //!   `tests/data/game-positions.fen` (63 964 positions, default rules, positions built
 //!   first), as `legal_moves.py` does with `Board.legal_moves`.
 //! * `legal-moves-games`: the same with a `Game` for each position (built first, as the
-//!   Python boards are) and what `Board.legal_moves` does in Rust: the moves when the game
-//!   goes on (`Game::outcome` is `None`), none otherwise.
+//!   Python boards are) and `Game::legal_moves`, the moves `Game::try_play` accepts: the
+//!   position's legal moves while the game goes on, none once it has ended (the game's
+//!   outcome is decided at each call, where a `Board` keeps it from its last move).
 //! * `playouts`: `GAMES` random playouts (default 20 000) from the start position with the
 //!   default limits (400 plies, 60 plies without progress), seed 1, on `THREADS` threads
 //!   (default 1): the very function the Python `turkish_draughts.playouts` calls, without
@@ -84,14 +85,10 @@ fn main() {
                 .into_iter()
                 .map(Game::from_position)
                 .collect();
-            let mut list = MoveList::new();
             let (secs, moves) = best_of(arg(1, 20), || {
                 let mut n = 0;
                 for g in &games {
-                    if g.outcome().is_none() {
-                        g.position().legal_moves_into(&mut list);
-                        n += black_box(&list).len();
-                    }
+                    n += black_box(g.legal_moves()).len();
                 }
                 n
             });

@@ -344,11 +344,6 @@ pub struct PyBoard {
 
 impl PyBoard {
     pub fn new(game: Game, relaxed: bool) -> PyBoard {
-        // A new game reserves room for 64 plies in each of its lists (about 5.8 KB); a
-        // clone holds only what is there (its lists grow as moves are played). With many
-        // boards alive (a data set of positions), that is 353 MB against 12 MB for the
-        // 63 964 boards of tests/data/game-positions.fen.
-        let game = if game.ply() == 0 { game.clone() } else { game };
         PyBoard {
             pos: *game.position(),
             outcome: game.outcome(),
@@ -374,7 +369,9 @@ impl PyBoard {
     }
 
     /// The moves `push` takes now: the position's legal moves (generated into `list`), none
-    /// once the game is over.
+    /// once the game is over. The same moves as `Game::legal_moves`, which decides the game's
+    /// outcome at each call (a search for a legal move, then the history); the board
+    /// keeps the outcome from its last change.
     pub fn playable<'a>(&self, list: &'a mut MoveList) -> &'a [Move] {
         if self.outcome.is_some() {
             return &[];
@@ -477,12 +474,12 @@ impl PyBoard {
 
     /// The position as PDN FEN (`W:Wa2,b2:Ba7,Kh8`), squares sorted a1 to h8.
     fn fen(&self) -> String {
-        self.position().setup().to_string()
+        self.position().to_fen()
     }
 
     /// The FEN of the first position.
     fn root_fen(&self) -> String {
-        self.game.start().setup().to_string()
+        self.game.start().to_fen()
     }
 
     /// The side to move: `True` for White (`WHITE`), `False` for Black (`BLACK`).
