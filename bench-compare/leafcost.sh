@@ -7,7 +7,9 @@
 # (`--leaves played`), and the same walk with the last ply's moves listed but not played
 # (`--leaves listed`). One crate per process. The two runs of a crate differ only by the leaf
 # moves, so (played - listed) / leaves is the cost of one played leaf move: the loop step,
-# the copy, the play and the store of the child.
+# the copy, the play and the store of the child. Ours plays with `after_unchecked`
+# (copy-make by value, as kish's `apply`); the line "ours in place" plays with
+# `let mut child = *pos; child.play_unchecked(m)` instead.
 #
 # Usage, from the repository root: sh bench-compare/leafcost.sh [DEPTH]
 set -eu
@@ -28,13 +30,15 @@ count() {
 }
 
 echo "start position, depth $depth, instructions (callgrind Ir, whole process)"
-for crate in ours kish; do
-    set -- $(count "$crate" played)
+for run in "ours played" "ours in-place" "kish played"; do
+    set -- $run
+    crate="$1" how="$2"
+    set -- $(count "$crate" "$how")
     played="$1" leaves="$2"
     set -- $(count "$crate" listed)
     listed="$1"
-    awk -v c="$crate" -v p="$played" -v l="$listed" -v n="$leaves" 'BEGIN {
-        printf "%-5s played %6.1f M, listed %6.1f M, %d leaves: %5.2f instructions a leaf move\n",
+    awk -v c="$crate $how" -v p="$played" -v l="$listed" -v n="$leaves" 'BEGIN {
+        printf "%-14s %6.1f M, listed %6.1f M, %d leaves: %5.2f instructions a leaf move\n",
             c, p / 1e6, l / 1e6, n, (p - l) / n
     }'
 done

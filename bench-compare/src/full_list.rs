@@ -9,14 +9,26 @@ use turkish_draughts::{MoveList, Position, RuleSet, Setup};
 
 use crate::{in_turn, load, position, print_table, timed, to_kish, Case, Options, Row};
 
+/// How [`ours_walk`] treats the moves of its last ply.
+pub(crate) mod leaves {
+    /// Listed and counted, not played.
+    pub(crate) const LISTED: u8 = 0;
+    /// Each played on a copy with `after_unchecked` (copy-make by value), the child handed to
+    /// `black_box`.
+    pub(crate) const PLAYED: u8 = 1;
+    /// The same with `let mut child = *pos; child.play_unchecked(m)` (copy-make in place).
+    pub(crate) const IN_PLACE: u8 = 2;
+}
+
 /// The full-list walk, as an engine walks the tree: every node generates its whole move list
 /// (`legal_moves_into` into a list kept per ply) and plays every move on a copy with
-/// `play_unchecked`. At the last ply each child is handed to `black_box`, as an engine that
+/// `after_unchecked`. At the last ply each child is handed to `black_box`, as an engine that
 /// evaluates its leaves must make them; the walk counts the leaves (`depth` at least 1).
 ///
-/// With `PLAY` false, the last ply's moves are listed and counted but not played: the
-/// difference between the two is what the played leaf moves cost (see `leaf_cost`).
-pub(crate) fn ours_walk<const PLAY: bool>(
+/// `LEAVES` ([`leaves`]) says what is done with the moves of the last ply: with
+/// [`leaves::LISTED`] they are listed and counted but not played, so the difference from
+/// [`leaves::PLAYED`] is what the played leaf moves cost (see `leaf_cost`).
+pub(crate) fn ours_walk<const LEAVES: u8>(
     pos: &Position,
     depth: usize,
     lists: &mut [MoveList],
@@ -24,7 +36,11 @@ pub(crate) fn ours_walk<const PLAY: bool>(
     let (list, rest) = lists.split_first_mut().expect("one list per ply");
     pos.legal_moves_into(list);
     if depth <= 1 {
-        if PLAY {
+        if LEAVES == leaves::PLAYED {
+            for m in list.iter() {
+                black_box(&pos.after_unchecked(*m));
+            }
+        } else if LEAVES == leaves::IN_PLACE {
             for m in list.iter() {
                 let mut child = *pos;
                 child.play_unchecked(*m);
@@ -35,9 +51,7 @@ pub(crate) fn ours_walk<const PLAY: bool>(
     }
     let mut n = 0;
     for m in list.iter() {
-        let mut child = *pos;
-        child.play_unchecked(*m);
-        n += ours_walk::<PLAY>(&child, depth - 1, rest);
+        n += ours_walk::<LEAVES>(&pos.after_unchecked(*m), depth - 1, rest);
     }
     n
 }
@@ -47,8 +61,7 @@ pub(crate) fn ours_walk<const PLAY: bool>(
 fn ours_callback(pos: &Position, depth: usize) -> u64 {
     let mut n = 0;
     let _ = pos.for_each_legal_move(|m| {
-        let mut child = *pos;
-        child.play_unchecked(m);
+        let child = pos.after_unchecked(m);
         if depth <= 1 {
             black_box(&child);
             n += 1;
@@ -63,7 +76,7 @@ fn ours_callback(pos: &Position, depth: usize) -> u64 {
 /// The same walk over kish: `actions_into` a `Vec` kept per ply, then `apply` and
 /// `swap_turn` (kish's `apply` does not switch the side to move; its own perft does the
 /// same), the leaves handed to `black_box`.
-pub(crate) fn kish_walk<const PLAY: bool>(
+pub(crate) fn kish_walk<const LEAVES: u8>(
     board: &kish::Board,
     depth: usize,
     lists: &mut [Vec<kish::Action>],
@@ -71,7 +84,7 @@ pub(crate) fn kish_walk<const PLAY: bool>(
     let (list, rest) = lists.split_first_mut().expect("one list per ply");
     board.actions_into(list);
     if depth <= 1 {
-        if PLAY {
+        if LEAVES != leaves::LISTED {
             for a in list.iter() {
                 let child = board.apply(a).swap_turn();
                 black_box(&child);
@@ -82,7 +95,7 @@ pub(crate) fn kish_walk<const PLAY: bool>(
     let mut n = 0;
     for a in list.iter() {
         let child = board.apply(a).swap_turn();
-        n += kish_walk::<PLAY>(&child, depth - 1, rest);
+        n += kish_walk::<LEAVES>(&child, depth - 1, rest);
     }
     n
 }
@@ -107,8 +120,7 @@ fn record_shape(
         nodes.push(*pos);
     }
     for i in 0..list.len() {
-        let mut child = *pos;
-        child.play_unchecked(list[i]);
+        let child = pos.after_unchecked(list[i]);
         record_shape(&child, depth - 1, rest, out, nodes.as_deref_mut());
     }
 }
@@ -216,7 +228,9 @@ pub(crate) fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
         let mut bf = Duration::MAX;
         for rep in 0..opts.reps {
             let mut ours = || {
-                let (t, n) = timed(|| ours_walk::<true>(black_box(pos), depth, &mut ours_lists));
+                let (t, n) = timed(|| {
+                    ours_walk::<{ leaves::PLAYED }>(black_box(pos), depth, &mut ours_lists)
+                });
                 bo = bo.min(t);
                 no = n;
             };
@@ -226,7 +240,9 @@ pub(crate) fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
                 nc = n;
             };
             let mut theirs = || {
-                let (t, n) = timed(|| kish_walk::<true>(black_box(kb), depth, &mut kish_lists));
+                let (t, n) = timed(|| {
+                    kish_walk::<{ leaves::PLAYED }>(black_box(kb), depth, &mut kish_lists)
+                });
                 bk = bk.min(t);
                 nk = n;
             };
@@ -308,7 +324,7 @@ pub(crate) fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
     rows.push(both);
     rows.extend(callback_rows);
     print_table(
-        "d. Full-list walk, every node: ours legal_moves_into + play_unchecked (\"ours callback\": for_each_legal_move + play_unchecked), kish actions_into + apply + swap_turn; every leaf child to black_box (leaf counts differ: kish lists every capture path)",
+        "d. Full-list walk, every node: ours legal_moves_into + after_unchecked (\"ours callback\": for_each_legal_move + after_unchecked), kish actions_into + apply + swap_turn; every leaf child to black_box (leaf counts differ: kish lists every capture path)",
         &rows,
     );
     println!(

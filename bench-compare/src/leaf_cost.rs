@@ -6,13 +6,15 @@
 //! copy too and the child handed to `black_box`; with `--leaves listed` the last ply's moves
 //! are listed and counted but not played. The two runs differ only by the leaf moves, so
 //! (played - listed) / leaves is what one played leaf move costs: the loop step, the copy,
-//! the play and the store of the child.
+//! the play and the store of the child. Ours plays with `after_unchecked` (copy-make by
+//! value, as kish's `apply`); `--leaves in-place` plays ours with `let mut child = *pos;
+//! child.play_unchecked(m)` instead (kish's walk is the same as with `played`).
 
 use std::hint::black_box;
 
 use turkish_draughts::{MoveList, Position, RuleSet};
 
-use crate::full_list::{kish_walk, ours_walk};
+use crate::full_list::{kish_walk, leaves, ours_walk};
 
 /// Which crate `--only leafcost` walks with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,31 +23,35 @@ pub(crate) enum Crate {
     Kish,
 }
 
-/// Runs the walk once and prints the leaves (the moves of the last ply).
-pub(crate) fn leaf_cost(krate: Crate, played: bool, depth: u32) {
+/// Runs the walk once, with the last ply's moves treated as `mode` says (one of
+/// [`leaves`]), and prints the leaves (the moves of the last ply).
+pub(crate) fn leaf_cost(krate: Crate, mode: u8, depth: u32) {
     let depth = depth.max(1) as usize;
-    let leaves = match krate {
+    let n = match krate {
         Crate::Ours => {
             let pos = Position::new(RuleSet::Tudaf);
             let mut lists = vec![MoveList::new(); depth];
-            if played {
-                ours_walk::<true>(black_box(&pos), depth, &mut lists)
-            } else {
-                ours_walk::<false>(black_box(&pos), depth, &mut lists)
+            let pos = black_box(&pos);
+            match mode {
+                leaves::PLAYED => ours_walk::<{ leaves::PLAYED }>(pos, depth, &mut lists),
+                leaves::IN_PLACE => ours_walk::<{ leaves::IN_PLACE }>(pos, depth, &mut lists),
+                _ => ours_walk::<{ leaves::LISTED }>(pos, depth, &mut lists),
             }
         }
         Crate::Kish => {
             let board = kish::Board::new_default();
             let mut lists = vec![Vec::with_capacity(64); depth];
-            if played {
-                kish_walk::<true>(black_box(&board), depth, &mut lists)
-            } else {
-                kish_walk::<false>(black_box(&board), depth, &mut lists)
+            let board = black_box(&board);
+            match mode {
+                leaves::LISTED => kish_walk::<{ leaves::LISTED }>(board, depth, &mut lists),
+                _ => kish_walk::<{ leaves::PLAYED }>(board, depth, &mut lists),
             }
         }
     };
-    println!(
-        "leafcost: {krate:?}, start position, depth {depth}, leaves {}: {leaves}",
-        if played { "played" } else { "listed" }
-    );
+    let how = match mode {
+        leaves::PLAYED => "played",
+        leaves::IN_PLACE => "played in place",
+        _ => "listed",
+    };
+    println!("leafcost: {krate:?}, start position, depth {depth}, leaves {how}: {n}");
 }

@@ -51,9 +51,10 @@ struct Options {
     /// Random games played in f.
     games: u32,
     only: Option<Only>,
-    /// `--only leafcost`: the crate, whether the last ply's moves are played, the depth.
+    /// `--only leafcost`: the crate, what is done with the last ply's moves (one of
+    /// `full_list::leaves`), the depth.
     krate: Crate,
-    played: bool,
+    leaves: u8,
     leaf_depth: u32,
 }
 
@@ -70,7 +71,7 @@ fn usage() -> String {
          --games N        random playouts (default 10 000)\n\
          --only fulllist  only the full-list workloads (d. and e.): quick to measure\n\
          --only playouts  only the random playouts (f.)\n\
-         --only leafcost --crate ours|kish --leaves played|listed [--leaf-depth D]\n\
+         --only leafcost --crate ours|kish --leaves played|in-place|listed [--leaf-depth D]\n\
          \x20                one walk from the start (depth D, default 6), untimed, for an\n\
          \x20                instruction count under callgrind: see bench-compare/leafcost.sh"
     )
@@ -80,7 +81,7 @@ fn parse_args() -> Result<Options, String> {
     let mut reps = 5;
     let mut quick = false;
     let mut only = None;
-    let (mut krate, mut played, mut leaf_depth) = (Crate::Ours, true, 6);
+    let (mut krate, mut leaves, mut leaf_depth) = (Crate::Ours, full_list::leaves::PLAYED, 6);
     let (mut start_depth, mut bench_depth, mut check_depth, mut games) = (None, None, None, None);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -117,11 +118,14 @@ fn parse_args() -> Result<Options, String> {
                 }
             }
             "--leaves" => {
-                played = match value(&arg)?.as_str() {
-                    "played" => true,
-                    "listed" => false,
+                leaves = match value(&arg)?.as_str() {
+                    "played" => full_list::leaves::PLAYED,
+                    "in-place" => full_list::leaves::IN_PLACE,
+                    "listed" => full_list::leaves::LISTED,
                     other => {
-                        return Err(format!("--leaves: expected played or listed, got {other}"))
+                        return Err(format!(
+                            "--leaves: expected played, in-place or listed, got {other}"
+                        ))
                     }
                 }
             }
@@ -141,7 +145,7 @@ fn parse_args() -> Result<Options, String> {
         games: games.unwrap_or(if quick { 1_000 } else { 10_000 }),
         only,
         krate,
-        played,
+        leaves,
         leaf_depth,
     })
 }
@@ -325,7 +329,7 @@ fn cross_check(cases: &[(&str, &Case)], max_depth: u32) -> usize {
 fn run() -> Result<bool, String> {
     let opts = parse_args()?;
     if opts.only == Some(Only::LeafCost) {
-        leaf_cost(opts.krate, opts.played, opts.leaf_depth);
+        leaf_cost(opts.krate, opts.leaves, opts.leaf_depth);
         return Ok(true);
     }
     println!("{COMMAND}");

@@ -102,16 +102,25 @@ pub(crate) fn for_each_first_jump<S: Side>(
 #[inline(always)]
 pub(crate) fn single_captures<S: Side, B>(
     lands: [u64; 3],
+    kings: u64,
     mut push: impl FnMut(Move) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let mut flow = ControlFlow::Continue(());
     for_each_first_jump::<S>(lands, |_, from, victim, to| {
+        let crowned = to & S::PROMO != 0;
         let meta = Move::meta(
+            S::BLACK,
             from.trailing_zeros(),
             to.trailing_zeros(),
-            to & S::PROMO != 0,
+            crowned,
         );
-        flow = push(Move::single_capture(meta, victim));
+        // The mover is a man: the kings change by the victim if it is one, and by the
+        // landing square if the man is crowned there.
+        let dk = (victim & kings) | (to & S::PROMO);
+        flow = push(Move::from_parts(
+            meta,
+            side_deltas::<S>(from | to, victim, dk),
+        ));
         flow.is_continue()
     });
     flow

@@ -54,6 +54,8 @@ pub(crate) trait Side {
     const PROMO: u64;
     /// The change of square index of a step forward.
     const FWD_STEP: i32;
+    /// Whether this is Black.
+    const BLACK: bool;
 }
 
 pub(crate) struct White;
@@ -64,6 +66,7 @@ impl Side for White {
     const FWD: usize = NORTH;
     const PROMO: u64 = RANK_8;
     const FWD_STEP: i32 = 8;
+    const BLACK: bool = false;
 }
 
 impl Side for Black {
@@ -71,6 +74,7 @@ impl Side for Black {
     const FWD: usize = SOUTH;
     const PROMO: u64 = RANK_1;
     const FWD_STEP: i32 = -8;
+    const BLACK: bool = true;
 }
 
 /// One step forward for the men of side `S`.
