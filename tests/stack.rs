@@ -97,10 +97,10 @@ fn is_legal_and_parse_move_fit_the_small_stack() {
             }
             let moves = pos.legal_moves();
             for m in moves.iter().step_by(61) {
-                assert!(pos.is_legal(m), "{fen} {m}");
+                assert!(pos.is_legal(*m), "{fen} {m}");
                 assert_eq!(pos.parse_move(&m.to_string()).as_ref(), Ok(m), "{fen}");
                 let mut child = *pos;
-                child.try_play(m).unwrap();
+                child.try_play(*m).unwrap();
             }
         }
     });
