@@ -878,40 +878,6 @@ impl Position {
     }
 }
 
-/// `1 << i` for every square index `i`.
-static BIT: [u64; 64] = {
-    let mut t = [0u64; 64];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = 1 << i;
-        i += 1;
-    }
-    t
-};
-
-/// Applies a move to raw sets seen from the mover, returning `(own, opp, kings)`. Masks keep
-/// the board invariants even for a move that does not belong to the position.
-#[inline(always)]
-pub(crate) fn apply(
-    own: u64,
-    opp: u64,
-    kings: u64,
-    from: u8,
-    to: u8,
-    captured: u64,
-    crowned: bool,
-) -> (u64, u64, u64) {
-    // Table look-ups: a shift by a variable count costs more on x86-64 without BMI2.
-    let (f, t) = (BIT[usize::from(from & 63)], BIT[usize::from(to & 63)]);
-    let king_after = kings & f != 0 || crowned;
-    let own2 = (own & !f) | t;
-    let opp2 = opp & !(captured | t);
-    // Kings stay within the pieces: what is left of `kings` lies in `own2` or `opp2` (only
-    // `f`, `t` and `captured` left a side), and `t` is in `own2`.
-    let kings2 = (kings & !(f | captured | t)) | if king_after { t } else { 0 };
-    (own2, opp2, kings2)
-}
-
 impl fmt::Display for Position {
     /// Draws the board (rank 8 on top), then the side to move and the rule set.
     ///

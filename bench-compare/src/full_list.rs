@@ -138,33 +138,49 @@ fn lists_alone(
     let (mut bo, mut bk, mut no, mut nk) = (Duration::MAX, Duration::MAX, 0, 0);
     for rep in 0..reps {
         let mut ours = || {
-            time_pass(positions, &mut bo, &mut no, |p| {
-                p.legal_moves_into(&mut list);
-                black_box(&list).len()
-            })
+            let (t, n) = timed(|| ours_lists_pass(black_box(positions), &mut list));
+            (bo, no) = (bo.min(t), n);
         };
         let mut theirs = || {
-            time_pass(boards, &mut bk, &mut nk, |b| {
-                b.actions_into(&mut actions);
-                black_box(&actions).len()
-            })
+            let (t, n) = timed(|| kish_lists_pass(black_box(boards), &mut actions));
+            (bk, nk) = (bk.min(t), n);
         };
         in_turn(rep, &mut ours, &mut theirs);
     }
     (bo, bk, no, nk)
 }
 
-/// Times one pass of `list_len` over `items`, keeping the best time in `best` and the sum
-/// of what it returned (the moves listed) in `count`.
-fn time_pass<T>(
-    items: &[T],
-    best: &mut Duration,
-    count: &mut usize,
-    mut list_len: impl FnMut(&T) -> usize,
-) {
-    let (t, n) = timed(|| black_box(items).iter().map(&mut list_len).sum::<usize>());
-    *best = (*best).min(t);
-    *count = n;
+/// One move list of each position with `legal_moves_into`; returns the moves listed. Out of
+/// line, so that callgrind can count it alone (`--toggle-collect='*lists_pass*'`, see
+/// `listcost.sh`).
+#[inline(never)]
+pub(crate) fn ours_lists_pass(positions: &[Position], list: &mut MoveList) -> usize {
+    let mut n = 0;
+    for p in positions {
+        p.legal_moves_into(list);
+        n += black_box(&*list).len();
+    }
+    n
+}
+
+/// [`ours_lists_pass`] for kish, with `actions_into`.
+#[inline(never)]
+pub(crate) fn kish_lists_pass(boards: &[kish::Board], actions: &mut Vec<kish::Action>) -> usize {
+    let mut n = 0;
+    for b in boards {
+        b.actions_into(actions);
+        n += black_box(&*actions).len();
+    }
+    n
+}
+
+/// The inner nodes of the start position's full-list walk to `depth`, in the walk's order.
+pub(crate) fn start_walk_nodes(depth: usize) -> Vec<Position> {
+    let mut lists = vec![MoveList::new(); depth];
+    let mut nodes = Vec::new();
+    let start = position(&Setup::start(), RuleSet::Tudaf);
+    record_shape(&start, depth, &mut lists, &mut Vec::new(), Some(&mut nodes));
+    nodes
 }
 
 /// The floor of any full-list walk: the same tree, each inner node's move count read from

@@ -1,5 +1,6 @@
 //! `--only leafcost`: one full-list walk of one crate from the start position, for an
-//! instruction count under callgrind (`leafcost.sh` runs the four and does the arithmetic).
+//! instruction count under callgrind (`leafcost.sh` runs them and does the arithmetic);
+//! `--only listcost`: one pass of move lists, likewise (`listcost.sh`).
 //!
 //! The walk is that of d.: every node generates its whole list, every move above the last
 //! ply is played on a copy. With `--leaves played` every move of the last ply is played on a
@@ -14,7 +15,10 @@ use std::hint::black_box;
 
 use turkish_draughts::{MoveList, Position, RuleSet};
 
-use crate::full_list::{kish_walk, leaves, ours_walk};
+use crate::full_list::{
+    kish_lists_pass, kish_walk, leaves, ours_lists_pass, ours_walk, start_walk_nodes,
+};
+use crate::{load, position, to_kish};
 
 /// Which crate `--only leafcost` walks with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,4 +58,38 @@ pub(crate) fn leaf_cost(krate: Crate, mode: u8, depth: u32) {
         _ => "listed",
     };
     println!("leafcost: {krate:?}, start position, depth {depth}, leaves {how}: {n}");
+}
+
+/// The positions of `--only listcost`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ListSet {
+    /// The inner nodes of the start position's full-list walk to depth 7.
+    Walk,
+    /// The positions of `tests/data/game-positions.fen`.
+    Game,
+}
+
+/// `--only listcost`: one move list of each position of `set` with one crate, in the out of
+/// line pass that callgrind counts alone (`--toggle-collect='*lists_pass*'`); prints the
+/// positions and the moves listed.
+pub(crate) fn list_cost(krate: Crate, set: ListSet) -> Result<(), String> {
+    let positions: Vec<Position> = match set {
+        ListSet::Walk => start_walk_nodes(7),
+        ListSet::Game => load("game-positions.fen")?
+            .iter()
+            .map(|c| position(&c.ours, RuleSet::Tudaf))
+            .collect(),
+    };
+    let n = match krate {
+        Crate::Ours => ours_lists_pass(black_box(&positions), &mut MoveList::new()),
+        Crate::Kish => {
+            let boards: Vec<kish::Board> = positions.iter().map(|p| to_kish(&p.setup())).collect();
+            kish_lists_pass(black_box(&boards), &mut Vec::with_capacity(64))
+        }
+    };
+    println!(
+        "listcost: {krate:?}, {set:?}, {} positions: {n}",
+        positions.len()
+    );
+    Ok(())
 }

@@ -20,7 +20,7 @@ mod leaf_cost;
 mod playouts;
 
 use full_list::full_list;
-use leaf_cost::{leaf_cost, Crate};
+use leaf_cost::{leaf_cost, list_cost, Crate, ListSet};
 use playouts::playouts;
 
 const COMMAND: &str = "cargo run --release --manifest-path bench-compare/Cargo.toml";
@@ -40,6 +40,8 @@ enum Only {
     Playouts,
     /// One crate's walk, untimed, for callgrind (see `leaf_cost`).
     LeafCost,
+    /// One crate's pass of move lists, untimed, for callgrind (see `leaf_cost`).
+    ListCost,
 }
 
 struct Options {
@@ -56,6 +58,8 @@ struct Options {
     krate: Crate,
     leaves: u8,
     leaf_depth: u32,
+    /// `--only listcost`: the positions.
+    set: ListSet,
 }
 
 fn usage() -> String {
@@ -73,7 +77,10 @@ fn usage() -> String {
          --only playouts  only the random playouts (f.)\n\
          --only leafcost --crate ours|kish --leaves played|in-place|listed [--leaf-depth D]\n\
          \x20                one walk from the start (depth D, default 6), untimed, for an\n\
-         \x20                instruction count under callgrind: see bench-compare/leafcost.sh"
+         \x20                instruction count under callgrind: see bench-compare/leafcost.sh\n\
+         --only listcost --crate ours|kish --set walk|game\n\
+         \x20                one move list of each inner node of the start walk (depth 7) or of\n\
+         \x20                each game position, untimed, for callgrind: see bench-compare/listcost.sh"
     )
 }
 
@@ -81,6 +88,7 @@ fn parse_args() -> Result<Options, String> {
     let mut reps = 5;
     let mut quick = false;
     let mut only = None;
+    let mut set = ListSet::Game;
     let (mut krate, mut leaves, mut leaf_depth) = (Crate::Ours, full_list::leaves::PLAYED, 6);
     let (mut start_depth, mut bench_depth, mut check_depth, mut games) = (None, None, None, None);
     let mut args = std::env::args().skip(1);
@@ -103,9 +111,10 @@ fn parse_args() -> Result<Options, String> {
                     "fulllist" => Only::FullList,
                     "playouts" => Only::Playouts,
                     "leafcost" => Only::LeafCost,
+                    "listcost" => Only::ListCost,
                     other => {
                         return Err(format!(
-                            "--only: expected fulllist, playouts or leafcost, got {other}"
+                            "--only: expected fulllist, playouts, leafcost or listcost, got {other}"
                         ))
                     }
                 })
@@ -129,6 +138,13 @@ fn parse_args() -> Result<Options, String> {
                     }
                 }
             }
+            "--set" => {
+                set = match value(&arg)?.as_str() {
+                    "walk" => ListSet::Walk,
+                    "game" => ListSet::Game,
+                    other => return Err(format!("--set: expected walk or game, got {other}")),
+                }
+            }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument: {other}")),
         }
@@ -147,6 +163,7 @@ fn parse_args() -> Result<Options, String> {
         krate,
         leaves,
         leaf_depth,
+        set,
     })
 }
 
@@ -330,6 +347,10 @@ fn run() -> Result<bool, String> {
     let opts = parse_args()?;
     if opts.only == Some(Only::LeafCost) {
         leaf_cost(opts.krate, opts.leaves, opts.leaf_depth);
+        return Ok(true);
+    }
+    if opts.only == Some(Only::ListCost) {
+        list_cost(opts.krate, opts.set)?;
         return Ok(true);
     }
     println!("{COMMAND}");

@@ -33,8 +33,8 @@ pub(crate) use self::slow::*;
 #[cfg(feature = "alloc")]
 use self::layered::{Layers, NO_TRAIL};
 use crate::bitboard::{
-    EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST, king_lines, nearest, shift, shift_dir, slide,
-    slide_dir,
+    BIT, EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST, king_lines, nearest, shift, shift_dir,
+    slide, slide_dir,
 };
 use crate::scratch::SearchScratch;
 /// Without an allocator there are no layers: the slow search is depth-first throughout.

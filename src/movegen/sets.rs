@@ -294,13 +294,13 @@ pub(crate) fn quiet_moves<S: Side, B>(
         let kb = ks & ks.wrapping_neg();
         ks ^= kb;
         let mut t = king_lines(k, occ) & !occ;
+        let from = k | side;
         while t != 0 {
             let to = t.trailing_zeros();
-            let tb = t & t.wrapping_neg();
-            t ^= tb;
-            let moved = kb | tb;
+            t &= t - 1;
+            let moved = kb | BIT[to as usize & 63];
             push(Move::from_parts(
-                k | to << 8 | side,
+                from | to << 8,
                 side_deltas::<S>(moved, 0, moved),
             ))?;
         }
@@ -308,38 +308,43 @@ pub(crate) fn quiet_moves<S: Side, B>(
     ControlFlow::Continue(())
 }
 
-/// A man's step to a square, from one direction: the origin and the destination as one set,
-/// and the move's `meta` word without the side's and crowning bits (see `Move::meta`).
-#[derive(Clone, Copy)]
-struct Step {
-    squares: u64,
-    meta: u32,
-}
-
-/// The offsets from a step's destination back to its origin, in the order of [`STEPS`]:
-/// White's step forward, Black's, a step to the west (from the east), to the east.
+/// The offsets from a step's destination back to its origin, in the order of
+/// [`STEP_SQUARES`]: White's step forward, Black's, a step to the west (from the east), to
+/// the east.
 const STEP_BACK: [i32; 4] = [-8, 8, 1, -1];
 
-/// The men's steps to each square (`STEPS[direction][destination]`, directions as in
-/// [`STEP_BACK`]): a look-up instead of working out the origin's bit and the `meta` word
-/// for each move. Steps from off the board get some value, never read.
-static STEPS: [[Step; 64]; 4] = {
-    let mut t = [[Step {
-        squares: 0,
-        meta: 0,
-    }; 64]; 4];
+/// The origin and the destination of the men's steps to each square, as one set
+/// (`STEP_SQUARES[direction][destination]`, directions as in [`STEP_BACK`]): a look-up
+/// instead of working out the origin's bit for each move. Steps from off the board get some
+/// value, never read.
+static STEP_SQUARES: [[u64; 64]; 4] = {
+    let mut t = [[0; 64]; 4];
     let mut d = 0;
     while d < 4 {
         let mut to = 0;
         while to < 64 {
-            let from = (to + STEP_BACK[d]) & 63;
-            t[d][to as usize] = Step {
-                squares: 1 << to | 1 << from,
-                meta: Move::meta(false, from as u32, to as u32, false),
-            };
+            t[d][to as usize] = 1 << to | 1 << ((to + STEP_BACK[d]) & 63);
             to += 1;
         }
         d += 1;
+    }
+    t
+};
+
+/// The `meta` words (see `Move::meta`) of the men's steps to each square, without crowning:
+/// `STEP_META[direction * 2 + side][destination]`, directions as in [`STEP_BACK`], side 1
+/// for Black.
+static STEP_META: [[u32; 64]; 8] = {
+    let mut t = [[0; 64]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut to = 0;
+        while to < 64 {
+            let from = (to + STEP_BACK[i / 2]) & 63;
+            t[i][to as usize] = Move::meta(i % 2 == 1, from as u32, to as u32, false);
+            to += 1;
+        }
+        i += 1;
     }
     t
 };
@@ -354,21 +359,23 @@ fn man_steps<S: Side, B>(
     crown: bool,
     push: &mut impl FnMut(Move) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    let flags = Move::meta(S::BLACK, 0, 0, crown);
-    let steps = &STEPS[match back {
+    let crowning = Move::meta(false, 0, 0, crown);
+    let d = match back {
         -8 => 0,
         8 => 1,
         1 => 2,
         _ => 3,
-    }];
+    };
+    let (squares, metas) = (&STEP_SQUARES[d], &STEP_META[d * 2 + usize::from(S::BLACK)]);
     while t != 0 {
-        let step = steps[t.trailing_zeros() as usize & 63];
+        let to = t.trailing_zeros() as usize & 63;
         t &= t - 1;
+        let (squares, meta) = (squares[to], metas[to]);
         // A crowning step makes its destination a king.
-        let dk = if crown { step.squares & S::PROMO } else { 0 };
+        let dk = if crown { squares & S::PROMO } else { 0 };
         push(Move::from_parts(
-            step.meta | flags,
-            side_deltas::<S>(step.squares, 0, dk),
+            meta | crowning,
+            side_deltas::<S>(squares, 0, dk),
         ))?;
     }
     ControlFlow::Continue(())
