@@ -67,6 +67,9 @@ pub(crate) enum ListSet {
     Walk,
     /// The positions of `tests/data/game-positions.fen`.
     Game,
+    /// The three lines of `tests/data/worst-case.fen` and the first three of
+    /// `worst-case-found.fen` (those that bench-compare times).
+    Worst,
 }
 
 /// `--only listcost`: one move list of each position of `set` with one crate, in the out of
@@ -77,6 +80,11 @@ pub(crate) fn list_cost(krate: Crate, set: ListSet) -> Result<(), String> {
         ListSet::Walk => start_walk_nodes(7),
         ListSet::Game => load("game-positions.fen")?
             .iter()
+            .map(|c| position(&c.ours, RuleSet::Tudaf))
+            .collect(),
+        ListSet::Worst => load("worst-case.fen")?
+            .iter()
+            .chain(load("worst-case-found.fen")?.iter().take(3))
             .map(|c| position(&c.ours, RuleSet::Tudaf))
             .collect(),
     };

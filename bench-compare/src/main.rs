@@ -78,9 +78,10 @@ fn usage() -> String {
          --only leafcost --crate ours|kish --leaves played|in-place|listed [--leaf-depth D]\n\
          \x20                one walk from the start (depth D, default 6), untimed, for an\n\
          \x20                instruction count under callgrind: see bench-compare/leafcost.sh\n\
-         --only listcost --crate ours|kish --set walk|game\n\
-         \x20                one move list of each inner node of the start walk (depth 7) or of\n\
-         \x20                each game position, untimed, for callgrind: see bench-compare/listcost.sh"
+         --only listcost --crate ours|kish --set walk|game|worst\n\
+         \x20                one move list of each inner node of the start walk (depth 7), of\n\
+         \x20                each game position or of the six worst cases of c., untimed, for\n\
+         \x20                callgrind: see bench-compare/listcost.sh"
     )
 }
 
@@ -142,7 +143,10 @@ fn parse_args() -> Result<Options, String> {
                 set = match value(&arg)?.as_str() {
                     "walk" => ListSet::Walk,
                     "game" => ListSet::Game,
-                    other => return Err(format!("--set: expected walk or game, got {other}")),
+                    "worst" => ListSet::Worst,
+                    other => {
+                        return Err(format!("--set: expected walk, game or worst, got {other}"))
+                    }
                 }
             }
             "-h" | "--help" => return Err(String::new()),

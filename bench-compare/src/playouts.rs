@@ -37,6 +37,7 @@ impl Rng {
 
 /// Plays `games` random games with this crate (`legal_moves_into`, then `play_unchecked`
 /// of a move drawn from the list) and returns the plies played.
+#[inline(never)]
 fn ours(games: u32) -> u64 {
     let mut rng = Rng(SEED);
     let mut list = MoveList::new();
@@ -57,6 +58,7 @@ fn ours(games: u32) -> u64 {
 }
 
 /// The same with kish (`actions_into`, then `apply` and `swap_turn`).
+#[inline(never)]
 fn kish(games: u32) -> u64 {
     let mut rng = Rng(SEED);
     let mut list: Vec<kish::Action> = Vec::with_capacity(64);
