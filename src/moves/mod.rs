@@ -25,6 +25,14 @@ pub(crate) const MAX_PATH: usize = MAX_PIECES_UNLIMITED as usize;
 /// also carries one representative landing path for display; two capture paths with the same
 /// result are one move.
 ///
+/// It carries, too, what playing it changes on the board of the position it was made in
+/// (which pieces, which of them kings), so that
+/// [`Position::after_unchecked`](crate::Position::after_unchecked) and
+/// [`play_unchecked`](crate::Position::play_unchecked) are a few bit operations; they take
+/// moves of that position only. [`Position::try_play`](crate::Position::try_play) accepts any
+/// move with a legal result there and plays it with that position's pieces. A move is 48
+/// bytes.
+///
 /// ```
 /// use turkish_draughts::{Position, RuleSet, Square};
 /// let pos = Position::from_fen("W:WKe4:Bf4,c4", RuleSet::Default)?;

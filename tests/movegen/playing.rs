@@ -76,8 +76,9 @@ fn check_played(pos: &Position, m: Move, how: &str) {
     assert_eq!(checked, after, "{pos:?}: {how} {m:?}");
 }
 
-/// Every legal move, from the list, from the callback, parsed from its text and decoded from
-/// its code, is played as the board says it should be.
+/// Every legal move, from the list, from the callback, parsed from its text (landing and
+/// captured-square notation) and decoded from its code, is played as the board says it
+/// should be.
 #[test]
 fn every_move_plays_as_the_rules_say() {
     let mut moves_seen = 0;
@@ -96,6 +97,8 @@ fn every_move_plays_as_the_rules_say() {
             check_played(&pos, parsed, "parsed");
             let code = pos.move_code(*m).unwrap();
             check_played(&pos, pos.decode_move(code).unwrap(), "decoded");
+            let federation = pos.captured_notation(*m).to_string();
+            check_played(&pos, pos.parse_any_move(&federation).unwrap(), "federation");
             moves_seen += 1;
         }
     }
