@@ -3,7 +3,7 @@
 //! move.
 //!
 //! `cargo bench` runs them all; `cargo bench -- captures` only the capture generator,
-//! `cargo bench --bench movegen -- play` only the played moves.
+//! `cargo bench --bench movegen -- played-move` only the played moves.
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -166,7 +166,7 @@ fn full_lists(c: &mut Criterion) {
 /// `tests/data/game-positions.fen` (1 000 random games) is played on a copy of its position
 /// and the child handed to `black_box`, by value (`after_unchecked`) and in place
 /// (`play_unchecked` on a copy); the time is per move. The moves are listed beforehand.
-fn play(c: &mut Criterion) {
+fn played_move(c: &mut Criterion) {
     let games = positions(
         include_str!("../tests/data/game-positions.fen"),
         RuleSet::Tudaf,
@@ -175,7 +175,7 @@ fn play(c: &mut Criterion) {
         .iter()
         .flat_map(|p| p.legal_moves().into_iter().map(move |m| (*p, m)))
         .collect();
-    let mut group = c.benchmark_group("play");
+    let mut group = c.benchmark_group("played-move");
     group.throughput(Throughput::Elements(pairs.len() as u64));
     group.bench_function("after_unchecked", |b| {
         b.iter(|| {
@@ -215,6 +215,6 @@ criterion_group!(
     perft_start,
     perft_bench_suite,
     full_lists,
-    play
+    played_move
 );
 criterion_main!(benches);
