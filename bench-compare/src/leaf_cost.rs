@@ -27,28 +27,43 @@ pub(crate) enum Crate {
     Kish,
 }
 
-/// Runs the walk once, with the last ply's moves treated as `mode` says (one of
-/// [`leaves`]), and prints the leaves (the moves of the last ply).
-pub(crate) fn leaf_cost(krate: Crate, mode: u8, depth: u32) {
+/// Runs the walk once from the start position, or from each position of `tests/data/<file>`,
+/// with the last ply's moves treated as `mode` says (one of [`leaves`]), and prints the
+/// leaves (the moves of the last ply).
+pub(crate) fn leaf_cost(
+    krate: Crate,
+    mode: u8,
+    depth: u32,
+    file: Option<&str>,
+) -> Result<(), String> {
     let depth = depth.max(1) as usize;
-    let n = match krate {
+    let roots: Vec<Position> = match file {
+        None => vec![Position::new(RuleSet::Tudaf)],
+        Some(file) => load(file)?
+            .iter()
+            .map(|c| position(&c.ours, RuleSet::Tudaf))
+            .collect(),
+    };
+    let mut n = 0;
+    match krate {
         Crate::Ours => {
-            let pos = Position::new(RuleSet::Tudaf);
             let mut lists = vec![MoveList::new(); depth];
-            let pos = black_box(&pos);
-            match mode {
-                leaves::PLAYED => ours_walk::<{ leaves::PLAYED }>(pos, depth, &mut lists),
-                leaves::IN_PLACE => ours_walk::<{ leaves::IN_PLACE }>(pos, depth, &mut lists),
-                _ => ours_walk::<{ leaves::LISTED }>(pos, depth, &mut lists),
+            for pos in black_box(&roots) {
+                n += match mode {
+                    leaves::PLAYED => ours_walk::<{ leaves::PLAYED }>(pos, depth, &mut lists),
+                    leaves::IN_PLACE => ours_walk::<{ leaves::IN_PLACE }>(pos, depth, &mut lists),
+                    _ => ours_walk::<{ leaves::LISTED }>(pos, depth, &mut lists),
+                }
             }
         }
         Crate::Kish => {
-            let board = kish::Board::new_default();
+            let boards: Vec<kish::Board> = roots.iter().map(|p| to_kish(&p.setup())).collect();
             let mut lists = vec![Vec::with_capacity(64); depth];
-            let board = black_box(&board);
-            match mode {
-                leaves::LISTED => kish_walk::<{ leaves::LISTED }>(board, depth, &mut lists),
-                _ => kish_walk::<{ leaves::PLAYED }>(board, depth, &mut lists),
+            for board in black_box(&boards) {
+                n += match mode {
+                    leaves::LISTED => kish_walk::<{ leaves::LISTED }>(board, depth, &mut lists),
+                    _ => kish_walk::<{ leaves::PLAYED }>(board, depth, &mut lists),
+                }
             }
         }
     };
@@ -57,7 +72,9 @@ pub(crate) fn leaf_cost(krate: Crate, mode: u8, depth: u32) {
         leaves::IN_PLACE => "played in place",
         _ => "listed",
     };
-    println!("leafcost: {krate:?}, start position, depth {depth}, leaves {how}: {n}");
+    let from = file.unwrap_or("start position");
+    println!("leafcost: {krate:?}, {from}, depth {depth}, leaves {how}: {n}");
+    Ok(())
 }
 
 /// The positions of `--only listcost`.

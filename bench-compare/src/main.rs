@@ -60,6 +60,9 @@ struct Options {
     leaf_depth: u32,
     /// `--only listcost`: the positions.
     set: ListSet,
+    /// `--only leafcost`: walk from each position of this file of `tests/data/` instead of
+    /// the start position.
+    fen_file: Option<String>,
 }
 
 fn usage() -> String {
@@ -76,8 +79,9 @@ fn usage() -> String {
          --only fulllist  only the full-list workloads (d. and e.): quick to measure\n\
          --only playouts  only the random playouts (f.)\n\
          --only leafcost --crate ours|kish --leaves played|in-place|listed [--leaf-depth D]\n\
-         \x20                one walk from the start (depth D, default 6), untimed, for an\n\
-         \x20                instruction count under callgrind: see bench-compare/leafcost.sh\n\
+         \x20      [--fen-file F]  one walk from the start (depth D, default 6), or from each\n\
+         \x20                position of tests/data/F, untimed, for an instruction count under\n\
+         \x20                callgrind: see bench-compare/leafcost.sh\n\
          --only listcost --crate ours|kish --set walk|game|worst\n\
          \x20                one move list of each inner node of the start walk (depth 7), of\n\
          \x20                each game position or of the six worst cases of c., untimed, for\n\
@@ -90,6 +94,7 @@ fn parse_args() -> Result<Options, String> {
     let mut quick = false;
     let mut only = None;
     let mut set = ListSet::Game;
+    let mut fen_file = None;
     let (mut krate, mut leaves, mut leaf_depth) = (Crate::Ours, full_list::leaves::PLAYED, 6);
     let (mut start_depth, mut bench_depth, mut check_depth, mut games) = (None, None, None, None);
     let mut args = std::env::args().skip(1);
@@ -139,6 +144,7 @@ fn parse_args() -> Result<Options, String> {
                     }
                 }
             }
+            "--fen-file" => fen_file = Some(value(&arg)?),
             "--set" => {
                 set = match value(&arg)?.as_str() {
                     "walk" => ListSet::Walk,
@@ -168,6 +174,7 @@ fn parse_args() -> Result<Options, String> {
         leaves,
         leaf_depth,
         set,
+        fen_file,
     })
 }
 
@@ -350,7 +357,12 @@ fn cross_check(cases: &[(&str, &Case)], max_depth: u32) -> usize {
 fn run() -> Result<bool, String> {
     let opts = parse_args()?;
     if opts.only == Some(Only::LeafCost) {
-        leaf_cost(opts.krate, opts.leaves, opts.leaf_depth);
+        leaf_cost(
+            opts.krate,
+            opts.leaves,
+            opts.leaf_depth,
+            opts.fen_file.as_deref(),
+        )?;
         return Ok(true);
     }
     if opts.only == Some(Only::ListCost) {
