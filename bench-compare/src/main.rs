@@ -11,6 +11,8 @@
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use turkish_draughts::{perft, Color, Position, RuleSet, Setup};
@@ -76,6 +78,8 @@ fn usage() -> String {
          --bench-depth D  depth of the bench.fen perft sum (default 7, quick 5)\n\
          --check-depth D  depth of the untimed node-count cross-check (default 4, quick 3)\n\
          --games N        random playouts (default 10 000)\n\
+         --clock cpu      time the thread's CPU time instead of wall-clock time (for a busy\n\
+         \x20                machine: leaves out the time other processes take)\n\
          --only fulllist  only the full-list workloads (d. and e.): quick to measure\n\
          --only playouts  only the random playouts (f.)\n\
          --only leafcost --crate ours|kish --leaves played|in-place|listed [--leaf-depth D]\n\
@@ -112,6 +116,11 @@ fn parse_args() -> Result<Options, String> {
             "--check-depth" => check_depth = Some(number(&arg, value(&arg)?)?),
             "--games" => games = Some(number(&arg, value(&arg)?)?),
             "--leaf-depth" => leaf_depth = number(&arg, value(&arg)?)?,
+            "--clock" => match value(&arg)?.as_str() {
+                "cpu" => CPU_CLOCK.store(true, Ordering::Relaxed),
+                "wall" => CPU_CLOCK.store(false, Ordering::Relaxed),
+                other => return Err(format!("--clock: expected cpu or wall, got {other}")),
+            },
             "--only" => {
                 only = Some(match value(&arg)?.as_str() {
                     "fulllist" => Only::FullList,
@@ -230,11 +239,34 @@ pub(crate) fn position(setup: &Setup, rules: RuleSet) -> Position {
     Position::from_setup_relaxed(setup, rules).expect("checked on load")
 }
 
+/// Whether timings are of the thread's CPU time (`--clock cpu`) instead of wall-clock time.
+static CPU_CLOCK: AtomicBool = AtomicBool::new(false);
+
+/// The clock of the timings: wall-clock time since the first call, or with `--clock cpu`
+/// the CPU time of the calling thread (which leaves out the time the thread waits while
+/// other processes run, on a busy machine).
+fn now() -> Duration {
+    if CPU_CLOCK.load(Ordering::Relaxed) {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a valid, writable `timespec` and the clock id is a valid constant;
+        // `clock_gettime` only writes `ts`.
+        let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        assert_eq!(r, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+        Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+    } else {
+        static START: OnceLock<Instant> = OnceLock::new();
+        START.get_or_init(Instant::now).elapsed()
+    }
+}
+
 /// Runs `f` once and returns how long it took and its result.
 pub(crate) fn timed<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
-    let t = Instant::now();
+    let t = now();
     let r = black_box(f());
-    (t.elapsed(), r)
+    (now() - t, r)
 }
 
 /// A row of the result table.
@@ -372,8 +404,13 @@ fn run() -> Result<bool, String> {
     println!("{COMMAND}");
     println!(
         "turkish-draughts (path ..) vs kish 1.1.7; single thread; best of {} runs each, \
-         interleaved; ours/kish < 1 means ours is faster{}",
+         interleaved; {} time; ours/kish < 1 means ours is faster{}",
         opts.reps,
+        if CPU_CLOCK.load(Ordering::Relaxed) {
+            "thread CPU"
+        } else {
+            "wall-clock"
+        },
         if opts.quick { "; --quick" } else { "" }
     );
 
@@ -632,11 +669,11 @@ pub(crate) fn in_turn(rep: usize, a: &mut impl FnMut(), b: &mut impl FnMut()) {
 fn calibrate<T>(mut f: impl FnMut() -> T) -> u32 {
     let mut iters: u32 = 1;
     loop {
-        let t = Instant::now();
+        let t = now();
         for _ in 0..iters {
             black_box(f());
         }
-        let e = t.elapsed();
+        let e = now() - t;
         if e >= BATCH_TARGET || iters >= 1 << 24 {
             return iters;
         }
