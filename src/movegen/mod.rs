@@ -40,7 +40,7 @@ use crate::scratch::SearchScratch;
 /// Without an allocator there are no layers: the slow search is depth-first throughout.
 #[cfg(not(feature = "alloc"))]
 enum Layers {}
-use crate::moves::{MAX_PATH, Move, MoveList};
+use crate::moves::{CaptureMoves, MAX_PATH, Move, MoveList};
 use crate::spill::Spill;
 use crate::{Bitboard, Square};
 

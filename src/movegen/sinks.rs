@@ -50,30 +50,20 @@ impl Sink for MoveList {
         mut index: Option<&mut Index<'_>>,
         kings: u64,
     ) {
-        let (from, captured) = (sq(from), Bitboard::from_u64(captured));
+        // What the moves share (the path, the masks but for the destination) is worked
+        // out once, not for each destination.
+        let moves = CaptureMoves::new(S::BLACK, kings, from, captured, crowned, path);
+        let meta_from = Move::meta(S::BLACK, from, 0, crowned);
         while tos != 0 {
-            let to = sq(tos.trailing_zeros());
+            let to = tos.trailing_zeros();
             tos &= tos - 1;
-            let meta = Move::meta(
-                S::BLACK,
-                u32::from(from.index()),
-                u32::from(to.index()),
-                crowned,
-            );
-            let same = |i: usize| self[i].has_result(meta, captured.to_u64());
-            let key = || move_key(from, to, captured, crowned);
+            let meta = meta_from | (to & 63) << 8;
+            let same = |i: usize| self[i].has_result(meta, captured);
+            let key = || move_key(sq(from), sq(to), Bitboard::from_u64(captured), crowned);
             let Err(slot) = lookup(&index, self.len(), key, same) else {
                 continue;
             };
-            self.push(Move::capture(
-                S::BLACK,
-                kings,
-                from,
-                to,
-                captured,
-                crowned,
-                path,
-            ));
+            self.push(moves.ending_on(to));
             if let (Some(slot), Some(ix)) = (slot, index.as_deref_mut()) {
                 ix.record(slot, self.len());
             }

@@ -238,19 +238,13 @@ impl Move {
         crowned: bool,
         before: &[Square],
     ) -> Move {
-        let meta = Move::meta(
-            black,
-            u32::from(from.index()),
-            u32::from(to.index()),
-            crowned,
-        );
-        let (f, t) = (from.bitboard().to_u64(), to.bitboard().to_u64());
-        let delta = Move::deltas(black, kings, f, t, captured.to_u64(), crowned);
-        Move::from_parts(meta, delta).with_path(before)
+        let from = u32::from(from.index());
+        let proto = CaptureMoves::new(black, kings, from, captured.to_u64(), crowned, before);
+        proto.ending_on(u32::from(to.index()))
     }
 
     /// This move with the landing squares `before` ahead of its last one (see
-    /// [`Move::capture`]).
+    /// [`Move::capture`]): the hops from the origin through `before`.
     #[inline]
     pub(crate) fn with_path(mut self, before: &[Square]) -> Move {
         (self.hops_lo, self.hops_mid) = (0, 0);
@@ -386,6 +380,59 @@ impl Move {
 
     fn key(&self) -> (Square, Square, Bitboard, bool) {
         (self.from(), self.to(), self.captured(), self.is_crowning())
+    }
+}
+
+/// The captures from one square with one captured set, one crowning and one path ahead of
+/// the last landing, which differ only in their destination (the landing squares of a king's
+/// last jump): what they share is worked out once.
+pub(crate) struct CaptureMoves {
+    /// The move, but for its destination: the mover's mask holds the origin alone, the
+    /// kings' mask does not have the destination, `meta` has destination 0.
+    proto: Move,
+    /// Which mask is the mover's: 0 White's, 1 Black's.
+    own: usize,
+    /// Whether the moving piece is a king after the move.
+    king_after: bool,
+}
+
+impl CaptureMoves {
+    /// See [`Move::capture`]; `from` is a square index.
+    #[inline]
+    pub(crate) fn new(
+        black: bool,
+        kings: u64,
+        from: u32,
+        captured: u64,
+        crowned: bool,
+        before: &[Square],
+    ) -> CaptureMoves {
+        let f = crate::bitboard::BIT[from as usize & 63];
+        // The masks of `Move::deltas` without the destination's bit, which `ending_on` adds to
+        // the mover's mask and, for a king after the move, to the kings'.
+        let dk = kings & (captured | f);
+        let delta = if black {
+            [captured, f, dk]
+        } else {
+            [f, captured, dk]
+        };
+        let proto = Move::from_parts(Move::meta(black, from, 0, crowned), delta).with_path(before);
+        CaptureMoves {
+            proto,
+            own: usize::from(black),
+            king_after: kings & f != 0 || crowned,
+        }
+    }
+
+    /// The capture that ends on the square of index `to`.
+    #[inline(always)]
+    pub(crate) fn ending_on(&self, to: u32) -> Move {
+        let t = crate::bitboard::BIT[to as usize & 63];
+        let mut m = self.proto;
+        m.delta[self.own] ^= t;
+        m.delta[2] ^= if self.king_after { t } else { 0 };
+        m.tail |= u64::from(to & 63) << 8;
+        m
     }
 }
 
