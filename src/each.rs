@@ -34,7 +34,9 @@ fn captures_of<S: Side, const CROWN: bool, B>(
     f: &mut impl FnMut(Move) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let mut list = MoveList::new();
-    movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, &mut list, None);
+    if !movegen::men_captures::<S, CROWN>(own, opp, kings, &mut list) {
+        movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, &mut list, None);
+    }
     for m in list.iter() {
         f(*m)?;
     }

@@ -280,7 +280,9 @@ fn legal_moves_of<S: Side, const CROWN: bool>(
             });
         }
         Captures::Search => {
-            movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
+            if !movegen::men_captures::<S, CROWN>(own, opp, kings, out) {
+                movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
+            }
         }
     }
 }

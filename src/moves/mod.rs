@@ -147,6 +147,16 @@ impl Move {
         }
     }
 
+    /// A move with the result given by `meta` (see [`Move::meta`]) and `delta`, and a path
+    /// of at most 13 landings whose hops before the last (see [`Move::hop`]) are `hops`.
+    #[inline(always)]
+    pub(crate) const fn with_hops(meta: u32, delta: [u64; 3], hops: u64) -> Move {
+        Move {
+            hops_lo: hops,
+            ..Move::from_parts(meta, delta)
+        }
+    }
+
     /// A quiet move of the side `black` on a board whose kings are `kings`.
     pub(crate) const fn quiet(
         black: bool,
