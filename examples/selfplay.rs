@@ -19,10 +19,15 @@
 //! same file.
 //!
 //! The PDN goes to stdout or `--out FILE`, a summary line to stderr, and a progress bar to
-//! stderr when it is a terminal.
+//! stderr when it is a terminal. Each game carries its rule set (`[Rules "tudaf"]`), so the
+//! `pdn` example reads the file back under the right rules without being told. `--help`
+//! prints the usage on stdout. A bad argument or a file that cannot be written prints one
+//! line on stderr, `error: ...` (naming the file), and exits with code 2.
+
+#[path = "common/cli.rs"]
+mod cli;
 
 use std::collections::HashMap;
-use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -30,9 +35,26 @@ use std::time::Instant;
 use turkish_draughts::pdn::{self, Tags, WriteOptions};
 use turkish_draughts::{Color, Game, GameResult, Move, MoveList, Position, RuleSet};
 
-const USAGE: &str = "usage: selfplay [--rules default|tudaf] [--games N] \
-[--player random|alphabeta] [--white P] [--black P] [--depth D] [--seed S] \
-[--max-plies N] [--no-progress N] [--out FILE]";
+const HELP: &str = "\
+usage: selfplay [--rules default|tudaf] [--games N] [--player random|alphabeta]
+    [--white P] [--black P] [--depth D] [--seed S] [--max-plies N] [--no-progress N]
+    [--out FILE]
+
+Plays games between two simple players and writes them as one PDN file.
+
+  --rules R          the rule set: default (the default) or tudaf
+  --games N          how many games (default 10)
+  --player P         both players: random (the default) or alphabeta
+  --white P          White's player
+  --black P          Black's player
+  --depth D          alphabeta's search depth in plies, 1 to 20 (default 4)
+  --seed S           the seed of the random choices (default 1): the same seed, the same file
+  --max-plies N      stop a game after N plies with the result * (default 400)
+  --no-progress N    draw after N plies without a capture or a man move (default 60)
+  --out FILE         write the PDN to FILE instead of stdout
+  -h, --help         this text";
+
+pub use cli::Stop;
 
 /// A player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,26 +114,21 @@ impl Default for Options {
     }
 }
 
-fn number<T: std::str::FromStr>(option: &str, value: Option<String>) -> Result<T, String> {
+fn number<T: std::str::FromStr>(option: &str, value: Option<String>) -> Result<T, Stop> {
     let value = value.ok_or(format!("{option} needs a value"))?;
     value
         .parse()
-        .map_err(|_| format!("{option}: `{value}` is not a valid number"))
+        .map_err(|_| format!("{option}: `{value}` is not a valid number").into())
 }
 
 /// Reads the options (without the program name).
-pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
+pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Stop> {
     let mut o = Options::default();
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--rules" => {
-                let name = args
-                    .next()
-                    .ok_or("--rules needs a value: default or tudaf")?;
-                o.rules = name
-                    .parse()
-                    .map_err(|_| format!("unknown rule set `{name}`: expected default or tudaf"))?;
+                o.rules = cli::rules(&cli::value(&mut args, "--rules", "default or tudaf")?)?;
             }
             "--games" => o.games = number("--games", args.next())?,
             "--player" | "--white" | "--black" => {
@@ -126,15 +143,15 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Str
             "--depth" => {
                 o.depth = number("--depth", args.next())?;
                 if o.depth == 0 || o.depth > 20 {
-                    return Err("--depth must be between 1 and 20".to_string());
+                    return Err("--depth must be between 1 and 20".into());
                 }
             }
             "--seed" => o.seed = number("--seed", args.next())?,
             "--max-plies" => o.max_plies = number("--max-plies", args.next())?,
             "--no-progress" => o.no_progress = number("--no-progress", args.next())?,
-            "--out" => o.out = Some(args.next().ok_or("--out needs a file name")?),
-            "-h" | "--help" => return Err(USAGE.to_string()),
-            _ => return Err(format!("unknown argument `{arg}`; {USAGE}")),
+            "--out" => o.out = Some(cli::value(&mut args, "--out", "a file name")?),
+            "-h" | "--help" => return Err(Stop::Help),
+            _ => return Err(format!("unknown argument `{arg}` (see --help)").into()),
         }
     }
     Ok(o)
@@ -400,17 +417,16 @@ pub fn run(o: &Options, out: &mut dyn Write, progress: bool) -> io::Result<Summa
 }
 
 fn main() -> ExitCode {
-    let o = match parse_args(std::env::args().skip(1)) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("selfplay: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    cli::finish(HELP, run_command_line())
+}
+
+fn run_command_line() -> Result<ExitCode, Stop> {
+    let o = parse_args(std::env::args().skip(1))?;
     let progress = io::stderr().is_terminal();
     let start = Instant::now();
+    // The file is created before the first game, so that a bad name costs no wait.
     let result = match &o.out {
-        Some(path) => File::create(path).and_then(|f| run(&o, &mut BufWriter::new(f), progress)),
+        Some(path) => run(&o, &mut BufWriter::new(cli::create(path)?), progress),
         None => run(&o, &mut BufWriter::new(io::stdout().lock()), progress),
     };
     match result {
@@ -426,12 +442,13 @@ fn main() -> ExitCode {
                 s.unfinished,
                 start.elapsed()
             );
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("selfplay: {e}");
-            ExitCode::FAILURE
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(match &o.out {
+            Some(path) => format!("cannot write {path}: {e}"),
+            None => format!("cannot write the output: {e}"),
         }
+        .into()),
     }
 }

@@ -1,4 +1,6 @@
-#![doc = include_str!("../README.md")]
+// The front page is README.md as build.rs writes it for the documentation: the picture
+// drawn inline, the links to the repository's other documents pointed at `docs`.
+#![doc = include_str!(concat!(env!("OUT_DIR"), "/README.md"))]
 //!
 //! # Cargo features, memory and stack
 //!
@@ -20,6 +22,7 @@
 //! * `serde`: `Serialize` and `Deserialize`: a [`Position`] is its FEN and rule set, checked
 //!   when read as [`Position::from_fen`] checks; a [`Bitboard`] is a list of square names.
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -32,6 +35,7 @@ mod bitboard;
 mod board;
 mod code;
 mod color;
+pub mod docs;
 mod each;
 mod fen;
 #[cfg(feature = "alloc")]
@@ -48,7 +52,6 @@ mod piece;
 mod position;
 mod result;
 mod rules;
-mod scratch;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;
@@ -65,6 +68,10 @@ pub use color::Color;
 pub use fen::FenError;
 #[cfg(feature = "alloc")]
 pub use game::{Game, PlayError};
+#[cfg(feature = "alloc")]
+pub use movegen::scratch::SearchScratch;
+#[cfg(feature = "std")]
+pub use movegen::scratch::{release_thread_scratch, thread_scratch_bytes};
 pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList, Path};
 pub use notation::{CapturedNotation, JumpError, ParseMoveError, UncheckedMove};
 #[cfg(feature = "std")]
@@ -74,10 +81,6 @@ pub use piece::{Piece, Role};
 pub use position::{DrawReason, IllegalMoveError, IllegalMoveReason, Outcome, Position, WinReason};
 pub use result::{GameResult, ParseResultError};
 pub use rules::{ParseRuleSetError, RuleSet};
-#[cfg(feature = "alloc")]
-pub use scratch::SearchScratch;
-#[cfg(feature = "std")]
-pub use scratch::{release_thread_scratch, thread_scratch_bytes};
 pub use setup::{MAX_PIECES, MAX_PIECES_UNLIMITED, Setup, SetupError};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use zobrist::ZOBRIST_SEED;

@@ -25,13 +25,16 @@ struct Task {
     root: usize,
 }
 
-/// [`perft`] on `threads` threads: the same count, computed in parallel.
+/// [`perft`] on up to `threads` threads: the same count, computed in parallel.
 ///
 /// The tree is expanded below the root, one ply at a time, until there are enough subtrees
 /// to keep every thread busy (a root with a single legal move still uses every thread); the
-/// threads then take subtrees from a shared queue. `threads` of 0 or 1 (or a depth below 2)
-/// runs plain [`perft`] on the calling thread. Threads are scoped to the call; the calling
-/// thread is one of them. If the system refuses to start a thread, the others do its share.
+/// threads then take subtrees from a shared queue. Any `threads` is safe: no more threads
+/// start than the machine can run at once ([`std::thread::available_parallelism`]) or than
+/// there are subtrees. `threads` of 0 or 1 (or a depth below 2, or a machine with one
+/// core) runs plain [`perft`] on the calling thread. Threads are scoped to the call; the
+/// calling thread is one of them. If the system refuses to start a thread, the others do
+/// its share.
 ///
 /// # Panics
 ///
@@ -43,9 +46,10 @@ struct Task {
 /// let pos = Position::start();
 /// assert_eq!(perft_parallel(&pos, 5, 4), perft(&pos, 5));
 /// assert_eq!(perft_parallel(&pos, 0, 4), 1);
+/// assert_eq!(perft_parallel(&pos, 4, usize::MAX), perft(&pos, 4));
 /// ```
 pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
-    if threads <= 1 || depth < 2 {
+    if usable_threads(threads) <= 1 || depth < 2 {
         return perft(pos, depth);
     }
     divide_parallel(pos, depth, threads, |_, _| {})
@@ -57,7 +61,9 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
 /// `f` is called as soon as a root move's subtree is finished, **from whichever thread
 /// finished it**, so the calls come in no fixed order (sort them if you print them). That
 /// makes it usable for progress reports. Depth 0 calls nothing and returns 1, as [`divide`]
-/// does. `threads` of 0 or 1 runs [`divide`] on the calling thread.
+/// does. Threads are started as [`perft_parallel`] starts them: never more than the machine
+/// can run at once or than there are subtrees, whatever `threads` asks. `threads` of 0 or 1
+/// runs [`divide`] on the calling thread.
 ///
 /// # Panics
 ///
@@ -83,6 +89,7 @@ pub fn divide_parallel(
     threads: usize,
     f: impl Fn(Move, u64) + Sync,
 ) -> u64 {
+    let threads = usable_threads(threads);
     if threads <= 1 || depth < 2 {
         return divide(pos, depth, f);
     }
@@ -153,6 +160,12 @@ pub fn divide_parallel(
         }
         total
     })
+}
+
+/// The threads worth starting for a request of `threads`: no more than the machine can run
+/// at once (1 when it cannot tell).
+fn usable_threads(threads: usize) -> usize {
+    threads.min(thread::available_parallelism().map_or(1, core::num::NonZero::get))
 }
 
 /// One ply deeper: every task replaced by its children. A task without legal moves counts 0

@@ -4,8 +4,8 @@ use core::convert::Infallible;
 use core::fmt;
 use core::ops::ControlFlow;
 
+use crate::movegen::SearchScratch;
 use crate::movegen::{self, Captures, Resolve, Side};
-use crate::scratch::SearchScratch;
 use crate::setup::{MAX_PIECES, MAX_PIECES_UNLIMITED};
 use crate::{Bitboard, Board, Color, FenError, Move, MoveList, Role, RuleSet, Setup, SetupError};
 
@@ -411,6 +411,23 @@ impl Position {
     pub fn from_fen(fen: &str, rules: RuleSet) -> Result<Position, FenError> {
         let setup: Setup = fen.parse()?;
         Ok(Position::from_setup(&setup, rules)?)
+    }
+
+    /// The position as a PDN FEN, the text [`from_fen`](Position::from_fen) reads back:
+    /// the side to move, then each side's pieces, kings marked `K`, squares sorted `a1` to
+    /// `h8`. The rule set is not part of FEN. The same text as `self.setup().to_string()`.
+    ///
+    /// ```
+    /// use turkish_draughts::{Position, RuleSet};
+    /// let pos = Position::from_fen("B:BKh8,a7:Wb2,a2", RuleSet::Tudaf)?;
+    /// assert_eq!(pos.to_fen(), "B:Wa2,b2:Ba7,Kh8");
+    /// assert_eq!(Position::from_fen(&pos.to_fen(), RuleSet::Tudaf)?, pos);
+    /// # Ok::<(), turkish_draughts::FenError>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn to_fen(&self) -> alloc::string::String {
+        use alloc::string::ToString;
+        self.setup().to_string()
     }
 
     /// The pieces.

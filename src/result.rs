@@ -1,4 +1,4 @@
-//! PDN results as text (issue 8): [`GameResult`].
+//! PDN results as text: [`GameResult`].
 
 use core::fmt;
 use core::str::FromStr;

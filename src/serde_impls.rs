@@ -320,10 +320,12 @@ mod game {
             })?;
             let mut game =
                 Game::from_position(start).with_no_progress_limit(data.no_progress_limit);
+            let (mut list, mut scratch) = (crate::MoveList::new(), crate::MoveList::new());
             for (i, text) in data.moves.iter().enumerate() {
-                game.try_play_text(text).map_err(|e| {
-                    de::Error::custom(format_args!("ply {} ({text:?}): {e}", i + 1))
-                })?;
+                game.try_play_text_with(text, &mut list, &mut scratch)
+                    .map_err(|e| {
+                        de::Error::custom(format_args!("ply {} ({text:?}): {e}", i + 1))
+                    })?;
             }
             Ok(game)
         }

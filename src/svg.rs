@@ -25,10 +25,15 @@
 //! | `rect` | `square light` / `square dark` | `data-square="a1"` |
 //! | `rect` | `highlight` | `data-square` |
 //! | `text` | `coord file` / `coord rank` | |
-//! | `g` | `piece white man`, `piece black king`, ... | `data-square` |
-//! | `path` (inside a king's `g`) | `crown` | |
-//! | `g` | `captured` (a red cross) | `data-square` |
 //! | `line` | `arrow` (one per landing square of the shown move) | |
+//! | `g` | `captured` (a red cross, corner to corner of the square) | `data-square` |
+//! | `g` | `piece white man`, `piece black king`, ... (`opacity="0.6"` when captured) | `data-square` |
+//! | `path` (inside a king's `g`) | `crown` | |
+//! | `circle` | `turn white` / `turn black` (with [`side_to_move`](SvgOptions::side_to_move)) | |
+//!
+//! They are written in that order, each drawn over the ones before: the arrows and the
+//! crosses lie beneath the pieces, so that a piece and its crown stay readable under the
+//! path, and a captured piece shows faded over its cross.
 //!
 //! The output depends only on the position and the options, and is the same on every
 //! platform.
@@ -70,10 +75,11 @@ pub struct SvgOptions {
     flipped: bool,
     shown_move: Option<Move>,
     highlight: Bitboard,
+    side_to_move: bool,
 }
 
 impl Default for SvgOptions {
-    /// 480 pixels, White at the bottom, no move, no highlight.
+    /// 480 pixels, White at the bottom, no move, no highlight, no side-to-move mark.
     fn default() -> SvgOptions {
         SvgOptions::new()
     }
@@ -81,7 +87,7 @@ impl Default for SvgOptions {
 
 impl SvgOptions {
     /// The default options: 480 pixels square, White at the bottom, no move shown, nothing
-    /// highlighted.
+    /// highlighted, the side to move not marked.
     ///
     /// ```
     /// use turkish_draughts::svg::SvgOptions;
@@ -94,6 +100,7 @@ impl SvgOptions {
             flipped: false,
             shown_move: None,
             highlight: Bitboard::EMPTY,
+            side_to_move: false,
         }
     }
 
@@ -127,8 +134,9 @@ impl SvgOptions {
     }
 
     /// Shows a move of the drawn position: an arrow from its origin to its first landing
-    /// square and on through every landing square of its [`path`](Move::path), and a red
-    /// cross on each captured piece. The pieces are drawn as they stand before the move.
+    /// square and on through every landing square of its [`path`](Move::path), and each
+    /// captured piece faded over a red cross. The pieces are drawn as they stand before the
+    /// move, over the arrows and crosses, so that every piece and crown stays readable.
     ///
     /// ```
     /// use turkish_draughts::svg::{render, SvgOptions};
@@ -160,6 +168,27 @@ impl SvgOptions {
     pub const fn highlight(self, squares: Bitboard) -> SvgOptions {
         SvgOptions {
             highlight: squares,
+            ..self
+        }
+    }
+
+    /// Marks the side to move when `true`: a disc of its colour in the margin right of the
+    /// board, level with the rank nearest that side's player (the bottom rank for White
+    /// unless [flipped](SvgOptions::flipped)).
+    ///
+    /// ```
+    /// use turkish_draughts::svg::{render, SvgOptions};
+    /// use turkish_draughts::{Position, RuleSet};
+    /// let pos = Position::from_fen("B:Wd4:Bd6", RuleSet::Default)?;
+    /// let svg = render(&pos, &SvgOptions::new().side_to_move(true));
+    /// assert_eq!(svg.matches(r#"class="turn black""#).count(), 1);
+    /// assert!(!render(&pos, &SvgOptions::new()).contains("turn"));
+    /// # Ok::<(), turkish_draughts::FenError>(())
+    /// ```
+    #[must_use]
+    pub const fn side_to_move(self, shown: bool) -> SvgOptions {
+        SvgOptions {
+            side_to_move: shown,
             ..self
         }
     }
@@ -202,6 +231,17 @@ impl SvgOptions {
     /// ```
     pub const fn highlighted(&self) -> Bitboard {
         self.highlight
+    }
+
+    /// Whether the side to move is marked.
+    ///
+    /// ```
+    /// use turkish_draughts::svg::SvgOptions;
+    /// assert!(!SvgOptions::new().shows_side_to_move());
+    /// assert!(SvgOptions::new().side_to_move(true).shows_side_to_move());
+    /// ```
+    pub const fn shows_side_to_move(&self) -> bool {
+        self.side_to_move
     }
 
     /// The top-left corner of a square in `viewBox` units.
@@ -322,7 +362,41 @@ fn write_svg(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::
         )?;
     }
 
-    // Pieces.
+    // The shown move, beneath the pieces: the arrows along its path, then a cross on each
+    // captured square.
+    let captured = opts.shown_move.map_or(Bitboard::EMPTY, |mv| mv.captured());
+    if let Some(mv) = opts.shown_move {
+        let mut at = mv.from();
+        for to in mv.path() {
+            let (x1, y1) = opts.centre(at);
+            let (x2, y2) = opts.centre(to);
+            // Stop short of the centre so that the head points at it.
+            let (x2, y2) = shorten(x1, y1, x2, y2, 16);
+            writeln!(
+                out,
+                r##"<line class="arrow" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#1f5fbf" stroke-width="12" stroke-opacity="0.85" stroke-linecap="round" marker-end="url(#arrowhead)"/>"##
+            )?;
+            at = to;
+        }
+        for sq in captured {
+            let (cx, cy) = opts.centre(sq);
+            writeln!(out, r#"<g class="captured" data-square="{sq}">"#)?;
+            // Corner to corner: the ends stand out beyond the piece drawn over it.
+            for (dx1, dy1, dx2, dy2) in [(-44, -44, 44, 44), (-44, 44, 44, -44)] {
+                writeln!(
+                    out,
+                    r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#d92020" stroke-width="10" stroke-linecap="round"/>"##,
+                    cx + dx1,
+                    cy + dy1,
+                    cx + dx2,
+                    cy + dy2
+                )?;
+            }
+            out.push_str("</g>\n");
+        }
+    }
+
+    // Pieces, a captured one faded so that its cross shows through.
     let board = pos.board();
     for sq in board.occupied() {
         let Some(piece) = board.piece_at(sq) else {
@@ -337,9 +411,14 @@ fn write_svg(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::
             Role::Man => "man",
             Role::King => "king",
         };
+        let faded = if captured.contains(sq) {
+            r#" opacity="0.6""#
+        } else {
+            ""
+        };
         writeln!(
             out,
-            r#"<g class="piece {colour} {role}" data-square="{sq}">"#
+            r#"<g class="piece {colour} {role}" data-square="{sq}"{faded}>"#
         )?;
         writeln!(
             out,
@@ -373,34 +452,23 @@ fn write_svg(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::
         out.push_str("</g>\n");
     }
 
-    if let Some(mv) = &opts.shown_move {
-        for sq in mv.captured() {
-            let (cx, cy) = opts.centre(sq);
-            writeln!(out, r#"<g class="captured" data-square="{sq}">"#)?;
-            for (dx1, dy1, dx2, dy2) in [(-28, -28, 28, 28), (-28, 28, 28, -28)] {
-                writeln!(
-                    out,
-                    r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#d92020" stroke-width="10" stroke-linecap="round"/>"##,
-                    cx + dx1,
-                    cy + dy1,
-                    cx + dx2,
-                    cy + dy2
-                )?;
-            }
-            out.push_str("</g>\n");
-        }
-        let mut at = mv.from();
-        for to in mv.path() {
-            let (x1, y1) = opts.centre(at);
-            let (x2, y2) = opts.centre(to);
-            // Stop short of the centre so that the head points at it.
-            let (x2, y2) = shorten(x1, y1, x2, y2, 16);
-            writeln!(
-                out,
-                r##"<line class="arrow" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#1f5fbf" stroke-width="12" stroke-opacity="0.85" stroke-linecap="round" marker-end="url(#arrowhead)"/>"##
-            )?;
-            at = to;
-        }
+    if opts.side_to_move {
+        // In the right margin, level with the rank nearest the side to move's player.
+        let turn = pos.turn();
+        let near = match turn {
+            Color::White => Rank::First,
+            Color::Black => Rank::Eighth,
+        };
+        let (_, cy) = opts.centre(Square::from_coords(File::A, near));
+        let cx = VIEW - BORDER / 2;
+        let (fill, stroke) = match turn {
+            Color::White => ("#f7f3e8", "#2b2b2b"),
+            Color::Black => ("#262626", "#f0e6d2"),
+        };
+        writeln!(
+            out,
+            r#"<circle class="turn {turn}" cx="{cx}" cy="{cy}" r="13" fill="{fill}" stroke="{stroke}" stroke-width="3"/>"#
+        )?;
     }
     out.push_str("</svg>\n");
     Ok(())

@@ -1,4 +1,4 @@
-//! Zobrist keys of positions (issue 8).
+//! Zobrist keys of positions.
 //!
 //! [`Position::zobrist`] gives a 64-bit key of the pieces and the side to move, for hash
 //! tables and repetition checks; [`Position::zobrist_delta`] gives the change a move makes, so

@@ -16,6 +16,20 @@ pub const WIN: i32 = 1_000_000;
 /// Scores above this are wins found by the search.
 const WIN_BOUND: i32 = WIN - 1_000;
 
+/// A score in words, for the side it belongs to: `+1.35 men` (hundredths of a man: a man is
+/// worth 1.00, a king 3.20, and advancement and mobility add small amounts), or `wins in N
+/// plies` / `loses in N plies` when the search has found a forced end of the game.
+pub fn score_text(score: i32) -> String {
+    let plies = |n: i32| format!("{n} pl{}", if n == 1 { "y" } else { "ies" });
+    if score > WIN_BOUND {
+        format!("wins in {}", plies(WIN - score))
+    } else if score < -WIN_BOUND {
+        format!("loses in {}", plies(WIN + score))
+    } else {
+        format!("{:+.2} men", f64::from(score) / 100.0)
+    }
+}
+
 const MAN: i32 = 100;
 const KING: i32 = 320;
 

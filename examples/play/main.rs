@@ -6,39 +6,66 @@
 //! ```
 //!
 //! You play `--side` (White by default); the engine searches to `--depth` plies or for
-//! `--time` seconds a move (1 s by default). After each move the board is drawn with the
-//! last move marked, in colour when stdout is a terminal and `NO_COLOR` is not set. Type
-//! moves in any notation the crate reads (`Position::parse_any_move`): the full landing path
-//! `d4xd6xf6`, its short form `d4xf6`, or the federation's captured-square form `d4xd5xe6`.
-//! Commands: `moves`, `undo`, `fen`, `pdn`, `help`, `quit`. A bad or illegal move gets a
-//! one-line reason and the prompt again. At the end the result, its reason and the game's
-//! PDN are printed; `--save FILE` also writes the PDN there. End of input ends the game as
-//! unfinished.
+//! `--time` seconds a move (1 s by default), and says what it plays with its score: in men
+//! for the engine (`+1.35 men`: a man is worth 1.00, a king 3.20), or `wins in N plies` /
+//! `loses in N plies` when it has seen a forced end. The board is drawn once a turn, before
+//! your prompt, with the engine's last move marked, in colour when stdout is a terminal and
+//! `NO_COLOR` is not set. Type moves in any notation the crate reads
+//! (`Position::parse_any_move`): the full landing path `d4xd6xf6`, its short form `d4xf6`,
+//! or the federation's captured-square form `d4xd5xe6`; upper case and `:` for `x`
+//! (`D4:D6:F6`) are read too. Commands: `moves`, `undo`, `fen`, `pdn`, `help`, `quit`. A
+//! bad or illegal move gets a one-line reason and the prompt again. At the end the result,
+//! its reason and the game's PDN are printed; `--save FILE` also writes the PDN there (the
+//! file is opened before the game starts, so that a name that cannot be written is an error
+//! at once). End of input ends the game as unfinished.
 //!
-//! A bad argument prints one line on stderr and exits with code 2.
+//! `--help` prints the usage on stdout. A bad argument prints one line on stderr,
+//! `error: ...`, and exits with code 2.
 
+#[path = "../common/cli.rs"]
+mod cli;
 mod engine;
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::fs::File;
+use std::io::{BufRead, IsTerminal, Seek, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use cli::Stop;
 use engine::{Engine, Limit};
 use turkish_draughts::pdn::{self, Tags, WriteOptions};
 use turkish_draughts::{Color, Game, Move, Piece, Position, RuleSet, Square};
 
-const USAGE: &str = "usage: play [--rules default|tudaf] [--side white|black] \
-                     [--depth N | --time SECONDS] [--fen FEN] [--save FILE]";
+const USAGE: &str = "\
+usage: play [--rules default|tudaf] [--side white|black] [--depth N | --time SECONDS]
+    [--fen FEN] [--save FILE]
+
+A game of Turkish draughts in the terminal against a small engine.
+
+  --rules R        the rule set: default (the default) or tudaf
+  --side S         your side: white (the default) or black
+  --depth N        the engine searches N plies a move, 1 to 64
+  --time SECONDS   the engine searches this long a move (default 1)
+  --fen FEN        start from this position
+  --save FILE      also write the game's PDN to FILE at the end (checked at the start)
+  -h, --help       this text
+
+In the game, type `help` for the commands.";
 
 const HELP: &str = "\
 Type a move in landing notation (d3-d4, d4xd6xf6), its short form (d4xf6) or the
-federation's captured-square form (d4xd5xe6). Commands:
+federation's captured-square form (d4xd5xe6); upper case (D3-D4) and `:` for `x`
+(d4:d6:f6) are read too. Commands:
   moves  list the legal moves
   undo   take back your last move and the engine's reply
   fen    print the position as FEN
   pdn    print the game so far as PDN
   help   this text
-  quit   stop the game here";
+  quit   stop the game here
+The engine's score is its view of the game after its move, from its own side: in men
+(a man is worth 1.00, a king 3.20; advancement and mobility add a little), positive when
+it thinks it is ahead; `wins in N plies` or `loses in N plies` when it has seen a forced
+end of the game, N plies from its move on.";
 
 struct Args {
     rules: RuleSet,
@@ -48,7 +75,7 @@ struct Args {
     save: Option<String>,
 }
 
-fn parse_args() -> Result<Args, String> {
+fn parse_args() -> Result<Args, Stop> {
     let mut rules = RuleSet::Default;
     let mut side = Color::White;
     let mut limit = None;
@@ -56,20 +83,19 @@ fn parse_args() -> Result<Args, String> {
     let mut save = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
-        let mut value = |what: &str| args.next().ok_or(format!("{arg} needs {what}; {USAGE}"));
+        let mut value = |what: &str| cli::value(&mut args, &arg, what);
         match arg.as_str() {
             "--rules" => {
-                let name = value("a rule set: default or tudaf")?;
-                rules = name
-                    .parse()
-                    .map_err(|_| format!("unknown rule set `{name}`: expected default or tudaf"))?;
+                rules = cli::rules(&value("default or tudaf")?)?;
             }
             "--side" => {
-                side = match value("a side: white or black")?.as_str() {
+                side = match value("white or black")?.as_str() {
                     "white" | "w" => Color::White,
                     "black" | "b" => Color::Black,
                     other => {
-                        return Err(format!("unknown side `{other}`: expected white or black"));
+                        return Err(
+                            format!("unknown side `{other}`: expected white or black").into()
+                        );
                     }
                 };
             }
@@ -83,7 +109,7 @@ fn parse_args() -> Result<Args, String> {
                         "bad depth `{text}`: expected a whole number from 1 to 64"
                     ))?;
                 if limit.replace(Limit::Depth(depth)).is_some() {
-                    return Err("give --depth or --time, not both".to_string());
+                    return Err("give --depth or --time, not both".into());
                 }
             }
             "--time" => {
@@ -99,13 +125,13 @@ fn parse_args() -> Result<Args, String> {
                     .replace(Limit::Time(Duration::from_secs_f64(secs)))
                     .is_some()
                 {
-                    return Err("give --depth or --time, not both".to_string());
+                    return Err("give --depth or --time, not both".into());
                 }
             }
             "--fen" => fen = Some(value("a FEN")?),
             "--save" => save = Some(value("a file name")?),
-            "-h" | "--help" => return Err(USAGE.to_string()),
-            _ => return Err(format!("unexpected argument `{arg}`; {USAGE}")),
+            "-h" | "--help" => return Err(Stop::Help),
+            _ => return Err(format!("unexpected argument `{arg}` (see --help)").into()),
         }
     }
     Ok(Args {
@@ -238,11 +264,32 @@ fn undo_players_move(game: &mut Game, player: Color) -> usize {
     0
 }
 
-fn run() -> Result<(), String> {
+/// What the player typed, read leniently: upper case as lower case, and `:` as the capture
+/// mark `x` (`D4:D6:F6` is `d4xd6xf6`). The move itself is then resolved against the
+/// position, which refuses a text that fits more than one move.
+fn normalise(text: &str) -> String {
+    text.to_ascii_lowercase().replace(':', "x")
+}
+
+fn run() -> Result<ExitCode, Stop> {
     let args = parse_args()?;
     let mut game = match &args.fen {
         None => Game::new(args.rules),
         Some(fen) => Game::from_fen(fen, args.rules).map_err(|e| format!("bad FEN: {e}"))?,
+    };
+    // Opened now, so that a file that cannot be written is known before the game starts; it
+    // is written (and emptied first) at the end.
+    let mut save = match &args.save {
+        None => None,
+        Some(path) => Some((
+            path,
+            File::options()
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(path)
+                .map_err(|e| format!("cannot write {path}: {e}"))?,
+        )),
     };
     // Colour on a terminal, unless NO_COLOR is set (https://no-color.org).
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
@@ -253,13 +300,15 @@ fn run() -> Result<(), String> {
         args.rules,
         side_name(player)
     );
-    println!("{}", draw(game.position(), None, player, colour));
 
     let stdin = std::io::stdin();
     // Typed input shows on a terminal; input from a pipe or file is echoed after the prompt,
     // so that the transcript reads the same.
     let echo = !stdin.is_terminal();
     let mut lines = stdin.lock().lines();
+    // The board is drawn once a turn: before the player's prompt when the position has
+    // changed since it was last drawn (the engine's reply marked), and at the end.
+    let mut drawn = false;
     let ended = loop {
         if let Some(outcome) = game.outcome() {
             break Some(outcome);
@@ -272,14 +321,21 @@ fn run() -> Result<(), String> {
             game.try_play(report.mv)
                 .map_err(|e| format!("the engine chose a move the game refused: {e}"))?;
             println!(
-                "engine plays {} (depth {}, score {:+}, {} nodes)",
-                report.mv, report.depth, report.score, report.nodes
+                "engine plays {} (depth {}, score {} for the engine, {} nodes)",
+                report.mv,
+                report.depth,
+                engine::score_text(report.score),
+                report.nodes
             );
+            drawn = false;
+            continue;
+        }
+        if !drawn {
             println!(
                 "{}",
                 draw(game.position(), game.moves().last(), player, colour)
             );
-            continue;
+            drawn = true;
         }
         print!("{} to move> ", side_name(pos.turn()));
         let _ = std::io::stdout().flush();
@@ -300,7 +356,7 @@ fn run() -> Result<(), String> {
             println!("{line}");
         }
         let text = line.trim();
-        match text {
+        match normalise(text).as_str() {
             "" => {}
             "help" | "?" => println!("{HELP}"),
             "quit" | "exit" => {
@@ -308,58 +364,55 @@ fn run() -> Result<(), String> {
                 break None;
             }
             "moves" => {
-                let moves = pos.legal_moves();
+                let moves = game.legal_moves();
                 let mut names: Vec<String> = moves.iter().map(Move::to_string).collect();
                 names.sort();
                 println!("legal moves ({}): {}", names.len(), names.join(" "));
             }
-            "fen" => println!("{}", pos.setup()),
+            "fen" => println!("{}", game.to_fen()),
             "pdn" => print!("{}", pdn_text(&game, &args)),
             "undo" => match undo_players_move(&mut game, player) {
                 0 => println!("nothing to undo"),
                 n => {
                     println!("took back {n} move{}", if n == 1 { "" } else { "s" });
-                    println!(
-                        "{}",
-                        draw(game.position(), game.moves().last(), player, colour)
-                    );
+                    drawn = false;
                 }
             },
-            _ => match pos.parse_any_move(text) {
+            lenient => match pos.parse_any_move(lenient) {
                 Err(e) => println!("cannot play `{text}`: {e}"),
                 Ok(mv) => match game.try_play(mv) {
                     Err(e) => println!("cannot play `{text}`: {e}"),
                     Ok(()) => {
                         println!("you play {mv}");
-                        println!(
-                            "{}",
-                            draw(game.position(), game.moves().last(), player, colour)
-                        );
+                        drawn = false;
                     }
                 },
             },
         }
     };
 
+    if !drawn {
+        println!(
+            "{}",
+            draw(game.position(), game.moves().last(), player, colour)
+        );
+    }
     match ended {
         Some(outcome) => println!("result {}: {outcome}", outcome.result()),
         None => println!("result *: the game was not finished"),
     }
     let text = pdn_text(&game, &args);
     print!("{text}");
-    if let Some(file) = &args.save {
-        std::fs::write(file, &text).map_err(|e| format!("cannot write {file}: {e}"))?;
-        println!("saved the game to {file}");
+    if let Some((path, file)) = &mut save {
+        file.set_len(0)
+            .and_then(|()| file.rewind())
+            .and_then(|()| file.write_all(text.as_bytes()))
+            .map_err(|e| format!("cannot write {path}: {e}"))?;
+        println!("saved the game to {path}");
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
-    }
+    cli::finish(USAGE, run())
 }

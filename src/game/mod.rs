@@ -1,11 +1,20 @@
-//! [`Game`]: a whole game with its history (issue 8).
+//! [`Game`]: a whole game with its history.
 
+mod repetition;
+
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
+use repetition::{KeyTable, NONE, Ply};
+
+/// The window length, in plies, past which repetitions are looked up in a key table rather
+/// than by looking back over the window.
+const TABLE_AFTER: u32 = 32;
+
 use crate::{
-    DrawReason, FenError, GameResult, IllegalMoveError, Move, Outcome, ParseMoveError, Position,
-    RuleSet,
+    DrawReason, FenError, GameResult, IllegalMoveError, Move, MoveList, Outcome, ParseMoveError,
+    Position, RuleSet,
 };
 
 /// Why [`Game::try_play`] or [`Game::try_play_text`] refused a move. The game is unchanged.
@@ -33,28 +42,19 @@ pub enum PlayError {
     Parse(#[from] ParseMoveError),
 }
 
-/// What the game knows about each of its positions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Ply {
-    /// Zobrist key of the position.
-    key: u64,
-    /// Index of the first position that can equal this one: the position after the last
-    /// irreversible move (a capture or a man moving forward), or 0.
-    window: u32,
-    /// Index of the position after the last capture or man move, or 0.
-    progress: u32,
-    /// How many times this position has occurred so far, this one included.
-    reps: u32,
-}
-
 /// A game: a first position, the moves played from it and the positions they lead to, with
 /// the draws that only the history decides (threefold repetition and an optional
 /// no-progress limit).
 ///
 /// Every move is checked before it is played, and a game that has ended refuses further
-/// moves. [`undo`](Game::undo) takes moves back exactly. A repetition check costs
-/// O(plies since the last capture or forward man move), and each position's Zobrist key is
-/// kept up to date move by move.
+/// moves. [`undo`](Game::undo) takes moves back exactly. Each position's Zobrist key is kept
+/// up to date move by move. Repetitions are counted in constant time a ply (amortised),
+/// however long the game: a position is compared with the few positions since the last
+/// capture or forward man move, and once those are more than 32 plies, the game keeps a
+/// table from keys to the plies that had them.
+///
+/// A new game holds its first position and allocates nothing more. Its first move makes room
+/// for 32 plies, and the room doubles when it runs out: about 100 bytes a ply.
 ///
 /// ```
 /// use turkish_draughts::{DrawReason, Game, Outcome, RuleSet};
@@ -67,13 +67,27 @@ struct Ply {
 /// assert!(game.try_play_text("a1-b1").is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Game {
     positions: Vec<Position>,
     moves: Vec<Move>,
     plies: Vec<Ply>,
+    /// The latest ply of each key, for repetitions.
+    table: KeyTable,
     no_progress_limit: Option<u32>,
 }
+
+/// Two games are equal when they have the same positions, moves and no-progress limit (and
+/// so the same counts); whether and how they keep a key table does not count.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.positions == other.positions
+            && self.moves == other.moves
+            && self.no_progress_limit == other.no_progress_limit
+    }
+}
+
+impl Eq for Game {}
 
 impl Game {
     /// A game from the start position under `rules`.
@@ -98,19 +112,17 @@ impl Game {
     /// # Ok::<(), turkish_draughts::FenError>(())
     /// ```
     pub fn from_position(pos: Position) -> Game {
-        let mut positions = Vec::with_capacity(64);
-        positions.push(pos);
-        let mut plies = Vec::with_capacity(64);
-        plies.push(Ply {
-            key: pos.zobrist(),
-            window: 0,
-            progress: 0,
-            reps: 1,
-        });
         Game {
-            positions,
-            moves: Vec::with_capacity(64),
-            plies,
+            positions: alloc::vec![pos],
+            moves: Vec::new(),
+            plies: alloc::vec![Ply {
+                key: pos.zobrist(),
+                window: 0,
+                progress: 0,
+                reps: 1,
+                prev: NONE,
+            }],
+            table: KeyTable::new(),
             no_progress_limit: None,
         }
     }
@@ -183,6 +195,49 @@ impl Game {
     pub fn position(&self) -> &Position {
         // There is always at least the first position.
         &self.positions[self.positions.len() - 1]
+    }
+
+    /// The moves [`try_play`](Game::try_play) accepts now: the current position's legal
+    /// moves while the game goes on, and none once it has ended (the position's
+    /// [`outcome`](Position::outcome) or a draw by the history: repetition, no progress).
+    ///
+    /// ```
+    /// use turkish_draughts::{Game, RuleSet};
+    /// let mut game = Game::new(RuleSet::Default);
+    /// assert_eq!(game.legal_moves().len(), 8);
+    /// let mv = game.legal_moves()[0];
+    /// game.try_play(mv)?;
+    ///
+    /// // A lone king against a lone man: won under the default rules, although the man
+    /// // could still move.
+    /// let game = Game::from_fen("B:WKd4:Bd6", RuleSet::Default)?;
+    /// assert!(game.outcome().is_some());
+    /// assert!(game.legal_moves().is_empty());
+    /// assert!(!game.position().legal_moves().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        if self.outcome().is_some() {
+            return MoveList::new();
+        }
+        self.position().legal_moves()
+    }
+
+    /// The current position as a PDN FEN ([`Position::to_fen`]); [`from_fen`](Game::from_fen)
+    /// reads it back (as a new game from that position, without the history).
+    ///
+    /// ```
+    /// use turkish_draughts::{Game, RuleSet};
+    /// let mut game = Game::new(RuleSet::Default);
+    /// game.try_play_text("d3-d4")?;
+    /// assert_eq!(game.to_fen(), "B:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,e3,f3,g3,h3,d4:\
+    ///                            Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7");
+    /// let again = Game::from_fen(&game.to_fen(), game.rules())?;
+    /// assert_eq!(again.position(), game.position());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_fen(&self) -> String {
+        self.position().to_fen()
     }
 
     /// The first position of the game.
@@ -410,12 +465,32 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn try_play_text(&mut self, text: &str) -> Result<Move, PlayError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(PlayError::GameOver { outcome });
-        }
+        let (mut list, mut scratch) = (crate::MoveList::new(), crate::MoveList::new());
+        self.try_play_text_with(text, &mut list, &mut scratch)
+    }
+
+    /// [`try_play_text`](Game::try_play_text) with the legal moves generated into lists the
+    /// caller reuses (serde does for every ply): the same answer as
+    /// [`Position::parse_any_move`] and the game's end give, without copying a move list.
+    pub(crate) fn try_play_text_with(
+        &mut self,
+        text: &str,
+        list: &mut crate::MoveList,
+        scratch: &mut crate::MoveList,
+    ) -> Result<Move, PlayError> {
         let pos = *self.position();
-        let mv = pos.parse_any_move(text)?;
-        self.push(pos, mv);
+        let mv = match pos.parse_any_move_with(text, list, scratch) {
+            Ok(mv) => mv,
+            // No legal move fits: refused as over if the game is over, as try_play_text does.
+            Err(e) => {
+                return Err(match self.outcome() {
+                    Some(outcome) => PlayError::GameOver { outcome },
+                    None => PlayError::Parse(e),
+                });
+            }
+        };
+        self.play_resolved(mv)
+            .map_err(|outcome| PlayError::GameOver { outcome })?;
         Ok(mv)
     }
 
@@ -451,15 +526,34 @@ impl Game {
         // man move no earlier position can occur again. Sideways man moves can be undone.
         let irreversible = mv.is_capture() || (man && mv.from().rank() != mv.to().rank());
         let window = if irreversible { index } else { last.window };
-        // The last earlier occurrence, if any, counts the ones before it.
+        // The latest earlier occurrence inside the window, if any, counts the ones before it.
         let mut reps = 1;
-        let mut i = n;
-        while i >= window as usize + 2 {
-            i -= 2;
-            if self.plies[i].key == key && self.positions[i] == next {
-                reps = self.plies[i].reps + 1;
-                break;
+        let mut prev = NONE;
+        if self.table.is_built() {
+            prev = self.table.latest(key, &self.plies);
+            let mut i = prev;
+            while i != NONE && i >= window {
+                count_probe();
+                if self.positions[i as usize] == next {
+                    reps = self.plies[i as usize].reps + 1;
+                    break;
+                }
+                i = self.plies[i as usize].prev;
             }
+        } else {
+            // A short window: look back over it, at the positions with the same side to move.
+            let mut i = n;
+            while i >= window as usize + 2 {
+                i -= 2;
+                count_probe();
+                if self.plies[i].key == key && self.positions[i] == next {
+                    reps = self.plies[i].reps + 1;
+                    break;
+                }
+            }
+        }
+        if self.moves.len() == self.moves.capacity() {
+            self.grow();
         }
         self.positions.push(next);
         self.moves.push(mv);
@@ -468,7 +562,23 @@ impl Game {
             window,
             progress,
             reps,
+            prev,
         });
+        if self.table.is_built() {
+            self.table.set(index, &self.plies);
+        } else if index - window > TABLE_AFTER {
+            self.table.build(window, &mut self.plies);
+        }
+    }
+
+    /// Makes room for more moves in the three lists at once: 32 at the first move (a new game
+    /// holds its first position only), then twice as many as they hold.
+    #[cold]
+    fn grow(&mut self) {
+        let more = self.moves.capacity().max(32);
+        self.positions.reserve_exact(more);
+        self.moves.reserve_exact(more);
+        self.plies.reserve_exact(more);
     }
 
     /// Takes back the last move and returns it, or returns `None` at the first position.
@@ -486,6 +596,8 @@ impl Game {
     /// ```
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
+        self.table
+            .take_back(self.moves.len() as u32 + 1, &self.plies);
         self.positions.pop();
         self.plies.pop();
         Some(mv)
@@ -506,5 +618,183 @@ impl fmt::Debug for Game {
             write!(f, " {mv}")?;
         }
         f.write_str(")")
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+std::thread_local! {
+    /// The positions compared by this thread's repetition checks, for the tests of their cost.
+    static PROBES: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+}
+
+#[cfg(all(test, feature = "std"))]
+fn count_probe() {
+    PROBES.with(|p| p.set(p.get() + 1));
+}
+
+#[cfg(not(all(test, feature = "std")))]
+#[inline(always)]
+fn count_probe() {}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// Men shuffling sideways on four ranks, far from each other: every move is reversible,
+    /// so the repetition window is the whole game. Moves that would repeat a position a
+    /// third time are skipped.
+    fn shuffle(plies: usize, seed: u64) -> Game {
+        let fen = "W:Wa2,c2,e2,g2,b3,d3,f3,h3:Ba7,c7,e7,g7,b6,d6,f6,h6";
+        let mut game = Game::from_fen(fen, RuleSet::Default).unwrap();
+        let mut rng = seed | 1;
+        while game.ply() < plies {
+            let mut moves: Vec<Move> = game
+                .position()
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.from().rank() == m.to().rank())
+                .collect();
+            let start = (xorshift(&mut rng) % moves.len() as u64) as usize;
+            moves.rotate_left(start);
+            let played = moves.into_iter().any(|m| {
+                game.play(m);
+                if game.repetitions() < 3 {
+                    return true;
+                }
+                game.undo();
+                false
+            });
+            assert!(played, "stuck at ply {}", game.ply());
+        }
+        game
+    }
+
+    /// Recounts every position's occurrences in the window by brute force.
+    fn naive_reps(game: &Game, i: usize) -> u32 {
+        let window = game.plies[i].window as usize;
+        (window..=i)
+            .filter(|&j| game.positions[j] == game.positions[i])
+            .count() as u32
+    }
+
+    #[test]
+    fn repetition_checks_cost_constant_time_a_ply() {
+        PROBES.with(|p| p.set(0));
+        let small = shuffle(2_000, 7);
+        let small_probes = PROBES.with(|p| p.replace(0));
+        let big = shuffle(20_000, 7);
+        let big_probes = PROBES.with(|p| p.replace(0));
+        // A position compared is one earlier occurrence found (a repetition); with the old
+        // walk back over the window the count grew with the square of the game's length.
+        assert!(small_probes <= 2 * 2_000, "{small_probes}");
+        assert!(big_probes <= 2 * 20_000, "{big_probes}");
+        // The games do repeat positions, so the table is exercised.
+        assert!(big.plies.iter().any(|p| p.reps == 2));
+        for i in (0..big.positions.len()).step_by(97) {
+            assert_eq!(big.plies[i].reps, naive_reps(&big, i), "ply {i}");
+        }
+        for i in 0..small.positions.len() {
+            assert_eq!(small.plies[i].reps, naive_reps(&small, i), "ply {i}");
+        }
+        // The table holds 16 bytes a ply at most (4-byte slots, at most half full, doubling).
+        assert!(
+            big.table.heap_bytes() <= 16 * big.plies.len(),
+            "{}",
+            big.table.heap_bytes()
+        );
+    }
+
+    #[test]
+    fn undo_restores_the_table() {
+        let game = shuffle(3_000, 11);
+        let mut back = game.clone();
+        while back.ply() > 1_000 {
+            back.undo();
+        }
+        let mut replay = Game::from_position(*game.start());
+        for &m in &game.moves()[..1_000] {
+            replay.play(m);
+        }
+        assert_eq!(back, replay);
+        // Playing on from the undone game counts as from the replayed one.
+        for &m in &game.moves()[1_000..] {
+            back.play(m);
+            replay.play(m);
+            assert_eq!(back.repetitions(), replay.repetitions());
+        }
+        let counts = |g: &Game| -> Vec<(u64, u32, u32, u32)> {
+            g.plies
+                .iter()
+                .map(|p| (p.key, p.window, p.progress, p.reps))
+                .collect()
+        };
+        assert_eq!(counts(&back), counts(&game));
+    }
+
+    /// Moves and take-backs at random, many of them across the point where the table was
+    /// built (and so emptied and built again): the counts are a recount's.
+    #[test]
+    fn plays_and_undos_agree_with_a_recount() {
+        let fen = "W:Wa2,c2,e2,g2,b3,d3,f3,h3:Ba7,c7,e7,g7,b6,d6,f6,h6";
+        let mut rng = 99;
+        let mut game = Game::from_fen(fen, RuleSet::Default).unwrap();
+        let (mut built, mut emptied) = (0, 0);
+        for step in 0..6_000 {
+            let r = xorshift(&mut rng);
+            let was_built = game.table.is_built();
+            if step % 300 == 299 {
+                while game.undo().is_some() {}
+            } else if game.ply() == 0 {
+                // A forward move first: a table built later starts after it, and taking
+                // that move back empties the table.
+                let moves = game.position().legal_moves();
+                let forward = moves.iter().find(|m| m.from().rank() != m.to().rank());
+                game.play(*forward.unwrap());
+            } else if r % 13 == 0 || game.outcome().is_some() {
+                for _ in 0..(r >> 8) % 20 {
+                    game.undo();
+                }
+            } else {
+                let moves = game.position().legal_moves();
+                // Mostly sideways moves, now and then a forward one (a new window).
+                let sideways: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| m.from().rank() == m.to().rank())
+                    .collect();
+                let pick = if sideways.is_empty() || r % 61 == 0 {
+                    moves[(r >> 8) as usize % moves.len()]
+                } else {
+                    sideways[(r >> 8) as usize % sideways.len()]
+                };
+                game.play(pick);
+            }
+            built += usize::from(game.table.is_built());
+            emptied += usize::from(was_built && !game.table.is_built());
+            let last = game.plies.len() - 1;
+            assert_eq!(
+                game.plies[last].reps,
+                naive_reps(&game, last),
+                "step {step}"
+            );
+        }
+        assert!(built > 1_000 && emptied >= 10, "{built} {emptied}");
+    }
+
+    #[test]
+    fn a_new_game_allocates_little() {
+        let game = Game::new(RuleSet::Default);
+        let bytes = game.positions.capacity() * core::mem::size_of::<Position>()
+            + game.moves.capacity() * core::mem::size_of::<Move>()
+            + game.plies.capacity() * core::mem::size_of::<Ply>()
+            + game.table.heap_bytes();
+        assert!(bytes <= 128, "{bytes}");
     }
 }

@@ -10,7 +10,9 @@
 //! path counting), `search` (the depth-first capture search of men and kings,
 //! `gen_captures`), `slow` (the memo-table search and kings by layers, for exploding
 //! positions), `layered` (the layer search itself), `index` (the slow search's hash index
-//! into a long list) and `sinks` (where moves go: the list, perft's groups, the resolver).
+//! into a long list), `scratch` (the heap tables of those searches, [`SearchScratch`], and
+//! each thread's own copy of them) and `sinks` (where moves go: the list, perft's groups,
+//! the resolver).
 
 use core::marker::PhantomData;
 
@@ -18,6 +20,7 @@ mod index;
 #[cfg(feature = "alloc")]
 pub(crate) mod layered;
 mod men;
+pub(crate) mod scratch;
 mod search;
 mod sets;
 mod sinks;
@@ -25,6 +28,7 @@ mod slow;
 
 pub(crate) use self::index::*;
 pub(crate) use self::men::*;
+pub(crate) use self::scratch::SearchScratch;
 pub(crate) use self::search::*;
 pub(crate) use self::sets::*;
 pub(crate) use self::sinks::*;
@@ -36,7 +40,6 @@ use crate::bitboard::{
     BIT, EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST, king_lines, nearest, shift, shift_dir,
     slide, slide_dir,
 };
-use crate::scratch::SearchScratch;
 /// Without an allocator there are no layers: the slow search is depth-first throughout.
 #[cfg(not(feature = "alloc"))]
 enum Layers {}

@@ -2,7 +2,21 @@
 
 use alloc::string::String;
 
+use super::limits::{Limit, MAX_QUOTED_CHARS};
 use crate::{FenError, GameResult, Outcome, ParseMoveError};
+
+/// A text of the input as an error quotes it: at most [`MAX_QUOTED_CHARS`] characters, a
+/// longer one cut and ended with `…`.
+pub(crate) fn quote(text: &str) -> String {
+    match text.char_indices().nth(MAX_QUOTED_CHARS - 1) {
+        Some((cut, _)) if text.chars().nth(MAX_QUOTED_CHARS).is_some() => {
+            let mut out = String::from(&text[..cut]);
+            out.push('…');
+            out
+        }
+        _ => String::from(text),
+    }
+}
 
 /// A game of a PDN text could not be read: where (line and column, both from 1; columns
 /// count characters) and why. `Display` gives `line L, column C: ...`.
@@ -30,6 +44,10 @@ pub struct PdnError {
 }
 
 /// What is wrong with a game of a PDN text. See [`PdnError`].
+///
+/// The texts quoted from the input (`text`, `value`, `fen`) hold at most
+/// [`MAX_QUOTED_CHARS`](super::MAX_QUOTED_CHARS) characters: a longer one is cut and ends
+/// with `…`.
 ///
 /// ```
 /// use turkish_draughts::pdn::PdnErrorKind;
@@ -71,6 +89,12 @@ pub enum PdnErrorKind {
     /// The GameType tag is not Turkish draughts.
     #[error("GameType \"{value}\" is not Turkish draughts (30, or 30,W,8,8,A0,0)")]
     UnknownGameType {
+        /// The tag's value.
+        value: String,
+    },
+    /// The `Rules` tag names no rule set this crate knows, and the caller chose none.
+    #[error("Rules \"{value}\" is not a rule set of Turkish draughts (default or tudaf)")]
+    UnknownRules {
         /// The tag's value.
         value: String,
     },
@@ -142,7 +166,14 @@ pub enum PdnErrorKind {
         /// What comes instead: "the end of the input" or "the next game".
         before: &'static str,
     },
-    /// Reading the input failed.
+    /// The game goes past one of the reader's limits.
+    #[error("{limit}: the reader's limit")]
+    LimitExceeded {
+        /// Which limit.
+        limit: Limit,
+    },
+    /// Reading the input failed. The game being read, if any, ends here, and so does the
+    /// input.
     #[error("read error: {message}")]
     Io {
         /// The I/O error's text.
@@ -153,7 +184,7 @@ pub enum PdnErrorKind {
 impl PdnErrorKind {
     /// Sorts a move error into bad text, illegal or ambiguous.
     pub(crate) fn from_move(text: &str, error: ParseMoveError) -> PdnErrorKind {
-        let text = String::from(text);
+        let text = quote(text);
         match error {
             ParseMoveError::Empty
             | ParseMoveError::BadSquare { .. }
@@ -168,5 +199,21 @@ impl PdnErrorKind {
             }
             _ => PdnErrorKind::IllegalMove { text, error },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_cut_at_80_characters() {
+        assert_eq!(quote("c3-c4"), "c3-c4");
+        let exact: String = "é".repeat(80);
+        assert_eq!(quote(&exact), exact);
+        let long: String = "é".repeat(81);
+        let q = quote(&long);
+        assert_eq!(q.chars().count(), 80);
+        assert_eq!(q, "é".repeat(79) + "…");
     }
 }

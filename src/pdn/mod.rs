@@ -1,18 +1,14 @@
 //! PDN (Portable Draughts Notation) for Turkish draughts, GameType 30: reading games from a
-//! text or a stream, and writing a [`Game`](crate::Game).
+//! text ([`read_str`]) or a stream ([`Reader`]), and writing a [`Game`](crate::Game)
+//! ([`write_game`]).
 //!
-//! The reader is built in two parts: a tokenizer (`lex`) that turns any text into tags,
-//! move numbers, moves, comments, NAGs, variation brackets and terminations, each with its
-//! line and column, and never panics; and a replayer (`read`) that resolves each move with
-//! [`Position::parse_any_move`](crate::Position::parse_any_move) against the game so far.
+//! # What the reader accepts
 //!
-//! What the reader accepts and decides:
-//!
-//! - Tags with any name, kept in order ([`Tags`]). `GameType` must be `30` or
-//!   `30,W,8,8,A0,0` (another first field is another game; other fields would number the
-//!   board differently); a game without a `GameType` tag is read as type 30. A `FEN` tag sets
-//!   the first position (checked as [`Game::from_fen`](crate::Game::from_fen) does); `SetUp`
-//!   is accepted and not needed.
+//! - Tags with any name, kept in order ([`Tags`]), one or several on a line. `GameType` must
+//!   be `30` or `30,W,8,8,A0,0` (another first field is another game; other fields would
+//!   number the board differently); a game without a `GameType` tag is read as type 30. A
+//!   `FEN` tag sets the first position (checked as [`Game::from_fen`](crate::Game::from_fen)
+//!   does); `SetUp` is accepted and not needed.
 //! - Move numbers (`1.`, `1...`, also glued to the move: `1.c3-c4`), moves in landing
 //!   notation, its short form, or the federation's captured-square notation; `!`/`?`
 //!   suffixes; NAGs `$3`; comments `{...}`, `;` to the end of the line and `%` escape lines;
@@ -24,9 +20,72 @@
 //!   game, the result must be that one (`*` too is refused then); a decisive or drawn result
 //!   in a position that goes on is accepted (resignation, agreement).
 //! - A move after the game has ended is an error.
-//! - After an error the rest of that game is skipped, and reading goes on at the next tag
-//!   line that follows movetext (inside an unclosed `{` comment, at the next tag line that
-//!   follows a blank line).
+//! - Lines end with `\n`, `\r\n` or `\r` (old Mac files). A byte order mark is skipped where
+//!   it starts a line (so `cat a.pdn b.pdn` reads whole) or stands between tokens. Bytes
+//!   that are not UTF-8 read as U+FFFD.
+//!
+//! # The rule set
+//!
+//! A game says which rule set it was played under with the tag [`RULES_TAG`]:
+//! `[Rules "default"]` or `[Rules "tudaf"]` (the names of [`RuleSet`](crate::RuleSet);
+//! `federation` is read as tudaf, and the case of letters does not matter). [`write_game`]
+//! always writes it. The reader replays each game under the rule set its tag names, and
+//! under the default rules when there is none; a tag it does not know is an error
+//! ([`PdnErrorKind::UnknownRules`]). A rule set the caller chooses ([`ReadOptions::new`])
+//! wins: every game is read under it, and a game whose tag says otherwise tells it with
+//! [`PdnGame::rules_conflict`] (the game is still read, and is an error only if its moves
+//! or result do not fit the chosen rules).
+//!
+//! # One item for every game
+//!
+//! Each game gives one item: the game, or the first error found in it, with its line and
+//! column. A game ends:
+//!
+//! - at its termination outside a variation;
+//! - before a tag pair that starts a line (nothing but blanks before it), once the game has
+//!   movetext: moves, numbers, NAGs, brackets or `{` comments (a game without a termination,
+//!   an error);
+//! - before a token other than `)`, a comment or a NAG that follows a termination inside a
+//!   variation: the variation was never closed (an error);
+//! - at a `{` comment that is never closed (an error). Inside a comment, a line that starts
+//!   with `[` and a letter after a blank line is taken as the next game's first tag. A
+//!   comment that reaches the end of the input or [`MAX_COMMENT_BYTES`] without `}` is cut
+//!   at the end of its first line, and the reader goes on from its second line;
+//! - at the end of the input (without a termination, an error).
+//!
+//! After an error anywhere else, the rest of that game is skipped up to where it ends by
+//! these rules, and the next game is read. Text that cannot be a game, such as a `{`
+//! comment never closed between two games, gives an error item of its own. A tag pair in the
+//! middle of a line of moves is an error ([`PdnErrorKind::TagAfterMoves`]).
+//!
+//! A [`Reader`] whose input fails gives the games completed before the failure, then the
+//! I/O error ([`PdnErrorKind::Io`]) as the item of the game it interrupted, and ends.
+//!
+//! # Limits and memory
+//!
+//! A game may not go past [`MAX_TOKEN_BYTES`] for a word (a move, number, NAG, result or tag
+//! name), [`MAX_TAG_VALUE_BYTES`] for a tag value, [`MAX_COMMENT_BYTES`] for a `{` comment,
+//! [`MAX_TAGS_PER_GAME`] tags or [`MAX_PLIES_PER_GAME`] plies. Past one, the game is an
+//! error ([`PdnErrorKind::LimitExceeded`]) and the reader goes on with the next game as after
+//! any error. Lines have no limit: the reader never holds a line, only the token it is
+//! reading. Errors quote at most [`MAX_QUOTED_CHARS`] characters of the input.
+//!
+//! So whatever the input, a [`Reader`] holds on the heap:
+//!
+//! - its window on the input: the bytes of the token being read (for a `{` comment, from
+//!   the comment's second line on, so that it can go back there) and the rest of the last
+//!   piece read (at most 64 KiB), in a buffer of fewer than 2 × [`MAX_COMMENT_BYTES`] +
+//!   3 × 64 KiB bytes, whose capacity can be twice that at most; on ordinary files, 64 to
+//!   256 KiB;
+//! - two move lists of 256 moves (16 KiB), for resolving move text;
+//! - the tags of the game being read: at most [`MAX_TAGS_PER_GAME`] names of at most
+//!   [`MAX_TOKEN_BYTES`] and values of at most [`MAX_TAG_VALUE_BYTES`];
+//! - the [`Game`](crate::Game) being replayed: about 100 bytes a ply, at most
+//!   [`MAX_PLIES_PER_GAME`] plies (capacities grow by doubling);
+//! - the item being handed back.
+//!
+//! The time is linear in the input: every byte is looked at a bounded number of times, and
+//! each ply costs constant time (amortised), repetition counting included.
 //!
 //! ```
 //! use turkish_draughts::pdn::{self, Tags, WriteOptions};
@@ -44,19 +103,30 @@
 //! assert_eq!(game.game().ply(), 4);
 //! assert_eq!(game.result(), GameResult::WhiteWins);
 //! let again = pdn::write_game(game.game(), game.tags(), &WriteOptions::default());
+//! assert!(again.contains("[Rules \"default\"]\n"));
 //! assert!(again.ends_with("1. c3-c4 f6-f5 2. d3-d4 f5-f4 2-0\n"));
 //! # Ok::<(), pdn::PdnError>(())
 //! ```
 
 mod error;
 mod lex;
+mod limits;
 mod read;
+mod rules_tag;
+mod source;
 mod tags;
+#[cfg(all(test, feature = "std"))]
+mod tests;
 mod write;
 
 pub use error::{PdnError, PdnErrorKind};
+pub use limits::{
+    Limit, MAX_COMMENT_BYTES, MAX_PLIES_PER_GAME, MAX_QUOTED_CHARS, MAX_TAG_VALUE_BYTES,
+    MAX_TAGS_PER_GAME, MAX_TOKEN_BYTES,
+};
 #[cfg(feature = "std")]
 pub use read::Reader;
 pub use read::{Games, PdnGame, ReadOptions, read_str, read_str_with};
+pub use rules_tag::{RULES_TAG, RulesConflict};
 pub use tags::Tags;
 pub use write::{Notation, WriteOptions, write_game};

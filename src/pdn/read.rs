@@ -1,15 +1,38 @@
-//! Reading PDN: games are cut out of the text (a tag line after movetext starts the next
-//! one), tokenized by [`lex`](super::lex), and replayed on a [`Game`].
+//! Reading PDN: the tokens of [`lex`](super::lex) are put together into games, replayed on
+//! a [`Game`] as they come, and each game gives one item as soon as it ends.
+//!
+//! Where a game ends:
+//! - at its termination (`2-0`, `1-0`, `*`, ...) outside variations;
+//! - before a tag pair that is the first token of its line, once the game has movetext (a
+//!   game without a termination: an error);
+//! - before any token but `)`, a comment or a NAG that follows a termination inside a
+//!   variation (the variation was never closed: an error);
+//! - at a `{` comment that is never closed (see the tokenizer), where the text after the
+//!   comment's first line is read again as what follows the game;
+//! - at the end of the input (a game without a termination: an error), or at an I/O error.
+//!
+//! After any other error the rest of the game is skipped up to where it ends, by the same
+//! rules, without another item.
 
+use alloc::boxed::Box;
 use alloc::collections::VecDeque;
-use alloc::string::String;
+use alloc::vec::Vec;
 
-use super::error::{PdnError, PdnErrorKind};
-use super::lex::{At, Lexer, Token, unescape};
+use super::error::{PdnError, PdnErrorKind, quote};
+use super::lex::{At, Kind, Lexer, Place, Tok};
+use super::limits::{Limit, MAX_PLIES_PER_GAME, MAX_TAGS_PER_GAME};
+use super::rules_tag::{RULES_TAG, RulesConflict, rules_of};
+use super::source::{Source, StrSource};
 use super::tags::Tags;
-use crate::{Game, GameResult, RuleSet};
+use crate::{Game, GameResult, MoveList, RuleSet};
 
 /// How games are read.
+///
+/// The rule set: a game's `Rules` tag ([`RULES_TAG`](super::RULES_TAG)) says which rule set
+/// it was played under, and the reader follows it; a game without one is read under
+/// [`RuleSet::Default`]. A rule set chosen here ([`ReadOptions::new`]) wins over the tag:
+/// every game is read under it, and a game whose tag names another reports it
+/// ([`PdnGame::rules_conflict`]).
 ///
 /// ```
 /// use turkish_draughts::pdn::{self, ReadOptions};
@@ -22,21 +45,22 @@ use crate::{Game, GameResult, RuleSet};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ReadOptions {
-    /// The rule set the games are replayed under ([`RuleSet::Default`] unless told).
-    pub rules: RuleSet,
+    /// The rule set every game is read under, whatever its `Rules` tag says; `None` (the
+    /// default) follows each game's tag.
+    pub rules: Option<RuleSet>,
 }
 
 impl ReadOptions {
-    /// Options with this rule set.
+    /// Options that read every game under `rules`.
     ///
     /// ```
     /// use turkish_draughts::pdn::ReadOptions;
     /// use turkish_draughts::RuleSet;
-    /// assert_eq!(ReadOptions::new(RuleSet::Tudaf).rules, RuleSet::Tudaf);
-    /// assert_eq!(ReadOptions::default().rules, RuleSet::Default);
+    /// assert_eq!(ReadOptions::new(RuleSet::Tudaf).rules, Some(RuleSet::Tudaf));
+    /// assert_eq!(ReadOptions::default().rules, None);
     /// ```
     pub const fn new(rules: RuleSet) -> ReadOptions {
-        ReadOptions { rules }
+        ReadOptions { rules: Some(rules) }
     }
 }
 
@@ -61,6 +85,7 @@ pub struct PdnGame {
     game: Game,
     result: GameResult,
     line: usize,
+    rules_conflict: Option<RulesConflict>,
 }
 
 impl PdnGame {
@@ -126,91 +151,87 @@ impl PdnGame {
     pub fn line(&self) -> usize {
         self.line
     }
-}
 
-/// Cuts a PDN text into chunks at the lines where a new game starts: a tag line (first
-/// non-blank character `[`) after the previous game's movetext. Inside a `{` comment a tag
-/// line only counts when a blank line comes before it (so that an unterminated comment
-/// costs one game, not the rest of the file).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Splitter {
-    in_comment: bool,
-    seen_movetext: bool,
-    prev_blank: bool,
-}
-
-impl Splitter {
-    /// Takes the next line; returns whether it starts a new chunk.
-    pub(crate) fn feed(&mut self, line: &str) -> bool {
-        let trimmed = line.trim_start();
-        let bytes = trimmed.as_bytes();
-        let tag_like = bytes.first() == Some(&b'[');
-        let is_tag = tag_like
-            && (!self.in_comment
-                || (self.prev_blank && bytes.get(1).is_some_and(|b| b.is_ascii_alphabetic())));
-        let boundary = is_tag && self.seen_movetext;
-        if is_tag {
-            self.in_comment = false;
-        }
-        if boundary {
-            self.seen_movetext = false;
-        }
-        self.prev_blank = bytes.iter().all(|b| b.is_ascii_whitespace());
-        if is_tag {
-            return boundary;
-        }
-        let escape = line.as_bytes().first() == Some(&b'%');
-        if escape && !self.in_comment {
-            return false;
-        }
-        for &b in line.as_bytes() {
-            if self.in_comment {
-                if b == b'}' {
-                    self.in_comment = false;
-                }
-            } else if b == b'{' {
-                self.in_comment = true;
-                self.seen_movetext = true;
-            } else if b == b';' {
-                break;
-            } else if !b.is_ascii_whitespace() {
-                self.seen_movetext = true;
-            }
-        }
-        false
+    /// Set when the caller chose a rule set ([`ReadOptions::new`]) and the game's `Rules` tag
+    /// names another (or one this crate does not know): the game was read under the
+    /// caller's choice. `None` when they agree, when the game has no `Rules` tag, or when the
+    /// reader followed the tag.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn::{self, ReadOptions};
+    /// use turkish_draughts::RuleSet;
+    /// let text = "[Rules \"default\"]\n1. c3-c4 *";
+    /// let options = ReadOptions::new(RuleSet::Tudaf);
+    /// let game = pdn::read_str_with(text, options).next().unwrap()?;
+    /// assert_eq!(game.rules_conflict().map(|c| c.chosen), Some(RuleSet::Tudaf));
+    /// assert_eq!(pdn::read_str(text).next().unwrap()?.rules_conflict(), None);
+    /// # Ok::<(), pdn::PdnError>(())
+    /// ```
+    pub fn rules_conflict(&self) -> Option<&RulesConflict> {
+        self.rules_conflict.as_ref()
     }
 }
 
-/// The game being read in a chunk.
+/// The game being read.
 struct Pending {
     tags: Tags,
     line: usize,
     game: Option<Game>,
-    /// The Result tag, read.
     result_tag: Option<GameResult>,
+    rules_conflict: Option<RulesConflict>,
     /// Nesting depth of variations, and where the outermost one opened.
     depth: usize,
     open_at: Option<At>,
+    /// A termination came inside a variation: only `)`, a comment or a NAG may follow.
+    result_in_variation: bool,
+    /// The game has movetext (anything but tags, `;` and `%` comments).
+    movetext: bool,
+    /// An error was reported: the rest of the game is skipped.
+    failed: bool,
+    /// Just after the last token: where a missing termination is reported.
+    after: At,
 }
 
 impl Pending {
-    fn new(line: usize) -> Pending {
+    fn new(at: At) -> Pending {
         Pending {
             tags: Tags::new(),
-            line,
+            line: at.line,
             game: None,
             result_tag: None,
+            rules_conflict: None,
             depth: 0,
             open_at: None,
+            result_in_variation: false,
+            movetext: false,
+            failed: false,
+            after: at,
         }
     }
-}
 
-fn err(at: At, kind: PdnErrorKind) -> PdnError {
-    PdnError {
-        line: at.line,
-        column: at.column,
-        kind,
+    /// Where the value of the first tag called `name` starts, given where each tag's starts.
+    fn at_of(&self, tag_at: &[At], name: &str) -> At {
+        self.tags
+            .iter()
+            .zip(tag_at)
+            .find(|((n, _), _)| *n == name)
+            .map_or(
+                At {
+                    line: self.line,
+                    column: 1,
+                },
+                |(_, &at)| at,
+            )
+    }
+
+    /// The error of a game that ends without its termination, before `before`.
+    fn unfinished(&self, before: &'static str) -> PdnError {
+        match self.open_at {
+            Some(open) if self.depth > 0 => open.error(PdnErrorKind::UnterminatedVariation),
+            _ => self
+                .after
+                .error(PdnErrorKind::MissingTermination { before }),
+        }
     }
 }
 
@@ -227,214 +248,386 @@ fn game_type_ok(value: &str) -> bool {
         )
 }
 
-/// Builds the game from the tags: GameType, FEN and Result are checked here. `tag_at` gives
-/// where each tag's value starts; errors point there.
-fn start_game(
-    pending: &mut Pending,
-    rules: RuleSet,
-    tag_at: &[(&str, At)],
-) -> Result<Game, PdnError> {
-    let line = pending.line;
-    let at_of = |name: &str| {
-        tag_at
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map_or(At { line, column: 1 }, |&(_, at)| at)
-    };
-    if let Some(value) = pending.tags.game_type() {
+/// Builds the game from the tags: GameType, Rules, Result and FEN are checked here. `tag_at`
+/// says where each tag's value starts.
+fn start_game(p: &mut Pending, chosen: Option<RuleSet>, tag_at: &[At]) -> Result<Game, PdnError> {
+    if let Some(value) = p.tags.game_type() {
         if !game_type_ok(value) {
-            let value = String::from(value);
-            return Err(err(
-                at_of("GameType"),
-                PdnErrorKind::UnknownGameType { value },
-            ));
+            let value = quote(value);
+            return Err(p
+                .at_of(tag_at, "GameType")
+                .error(PdnErrorKind::UnknownGameType { value }));
         }
     }
-    if let Some(value) = pending.tags.result() {
-        let at = at_of("Result");
+    let tag = p.tags.get(RULES_TAG);
+    let rules = match (chosen, tag) {
+        (Some(rules), Some(value)) => {
+            if rules_of(value) != Some(rules) {
+                let at = p.at_of(tag_at, RULES_TAG);
+                p.rules_conflict = Some(RulesConflict {
+                    line: at.line,
+                    column: at.column,
+                    tag: quote(value),
+                    chosen: rules,
+                });
+            }
+            rules
+        }
+        (Some(rules), None) => rules,
+        (None, Some(value)) => match rules_of(value) {
+            Some(rules) => rules,
+            None => {
+                let value = quote(value);
+                return Err(p
+                    .at_of(tag_at, RULES_TAG)
+                    .error(PdnErrorKind::UnknownRules { value }));
+            }
+        },
+        (None, None) => RuleSet::Default,
+    };
+    if let Some(value) = p.tags.result() {
         match value.parse::<GameResult>() {
-            Ok(r) => pending.result_tag = Some(r),
+            Ok(r) => p.result_tag = Some(r),
             Err(_) => {
-                let value = String::from(value);
-                return Err(err(at, PdnErrorKind::BadResultTag { value }));
+                let value = quote(value);
+                return Err(p
+                    .at_of(tag_at, "Result")
+                    .error(PdnErrorKind::BadResultTag { value }));
             }
         }
     }
-    match pending.tags.fen() {
+    match p.tags.fen() {
         Some(fen) => Game::from_fen(fen, rules).map_err(|error| {
-            let fen = String::from(fen);
-            err(at_of("FEN"), PdnErrorKind::BadFen { fen, error })
+            let fen = quote(fen);
+            p.at_of(tag_at, "FEN")
+                .error(PdnErrorKind::BadFen { fen, error })
         }),
         None => Ok(Game::new(rules)),
     }
 }
 
-/// Reads every game of one chunk into `out`. After an error the rest of the chunk is
-/// skipped.
-pub(crate) fn read_chunk(
-    text: &str,
-    first_line: usize,
-    rules: RuleSet,
-    at_end: bool,
-    out: &mut VecDeque<Result<PdnGame, PdnError>>,
-) {
-    let mut lexer = Lexer::new(text, first_line);
-    // Just after the last token: where a missing termination is reported.
-    let mut after = lexer.here();
-    let mut pending: Option<Pending> = None;
-    // The legal moves of the position being read, generated into one list for the chunk.
-    let mut list = crate::MoveList::new();
-    let mut scratch = crate::MoveList::new();
-    // Tag names with where their values start, for the game being read.
-    let mut tag_at: alloc::vec::Vec<(&str, At)> = alloc::vec::Vec::new();
-    loop {
-        let Some(token) = lexer.next_token() else {
-            if let Some(p) = pending {
-                let e = match p.open_at {
-                    Some(open) if p.depth > 0 => err(open, PdnErrorKind::UnterminatedVariation),
-                    _ => err(
-                        after,
-                        PdnErrorKind::MissingTermination {
-                            before: if at_end {
-                                "the end of the input"
-                            } else {
-                                "the next game"
-                            },
-                        },
-                    ),
-                };
-                out.push_back(Err(e));
-            }
-            return;
-        };
-        let (token, at) = match token {
-            Ok(t) => t,
-            Err(e) => {
-                out.push_back(Err(e));
-                return;
-            }
-        };
-        after = lexer.here();
-        if pending.is_none() && token == Token::Comment {
-            // Comments between games belong to none.
-            continue;
+/// Puts the tokens of one input together into games: the reader behind [`Games`] and
+/// [`Reader`]. It holds the game being read and at most two finished items.
+pub(crate) struct Parser<S> {
+    lexer: Lexer<S>,
+    rules: Option<RuleSet>,
+    pending: Option<Pending>,
+    /// Where the value of each tag of the game being read starts.
+    tag_at: Vec<At>,
+    out: VecDeque<Result<PdnGame, PdnError>>,
+    done: bool,
+    /// The legal moves of the position being read, and a second list for the long way of
+    /// move parsing; reused for every move.
+    lists: Box<(MoveList, MoveList)>,
+}
+
+impl<S: Source> Parser<S> {
+    pub(crate) fn new(source: S, options: ReadOptions) -> Parser<S> {
+        Parser {
+            lexer: Lexer::new(source),
+            rules: options.rules,
+            pending: None,
+            tag_at: Vec::new(),
+            out: VecDeque::new(),
+            done: false,
+            lists: Box::new((MoveList::new(), MoveList::new())),
         }
-        let p = pending.get_or_insert_with(|| {
-            tag_at.clear();
-            Pending::new(at.line)
-        });
-        let step = (|| -> Result<Option<PdnGame>, PdnError> {
-            match token {
-                Token::Tag {
-                    name,
-                    value,
-                    value_column,
-                } => {
-                    if p.game.is_some() {
-                        return Err(err(at, PdnErrorKind::TagAfterMoves));
-                    }
-                    p.tags.push(name, unescape(value));
-                    tag_at.push((
-                        name,
-                        At {
-                            line: at.line,
-                            column: value_column,
-                        },
-                    ));
-                }
-                Token::Number | Token::Nag | Token::Comment => {}
-                Token::Open => {
-                    if p.depth == 0 {
-                        p.open_at = Some(at);
-                    }
-                    p.depth += 1;
-                }
-                Token::Close => {
-                    if p.depth == 0 {
-                        return Err(err(at, PdnErrorKind::UnmatchedClose));
-                    }
-                    p.depth -= 1;
-                }
-                Token::Move(_) | Token::Result(_) if p.depth > 0 => {}
-                Token::Move(text) => {
-                    if p.game.is_none() {
-                        p.game = Some(start_game(p, rules, &tag_at)?);
-                    }
-                    let Some(game) = p.game.as_mut() else {
-                        return Ok(None);
-                    };
-                    let pos = *game.position();
-                    let mv = match pos.parse_any_move_with(text, &mut list, &mut scratch) {
-                        Ok(mv) => mv,
-                        Err(e) => {
-                            return Err(err(
-                                at,
-                                match game.outcome() {
-                                    Some(outcome) => PdnErrorKind::GameOver {
-                                        text: String::from(text),
-                                        outcome,
-                                    },
-                                    None => PdnErrorKind::from_move(text, e),
-                                },
-                            ));
-                        }
-                    };
-                    game.play_resolved(mv).map_err(|outcome| {
-                        err(
-                            at,
-                            PdnErrorKind::GameOver {
-                                text: String::from(text),
-                                outcome,
-                            },
-                        )
-                    })?;
-                }
-                Token::Result(text) => {
-                    if p.game.is_none() {
-                        p.game = Some(start_game(p, rules, &tag_at)?);
-                    }
-                    let termination: GameResult = text.parse().unwrap_or(GameResult::Ongoing);
-                    if let Some(tag) = p.result_tag {
-                        if tag != termination {
-                            return Err(err(at, PdnErrorKind::ResultMismatch { tag, termination }));
-                        }
-                    }
-                    let Some(game) = p.game.take() else {
-                        return Ok(None);
-                    };
-                    if let Some(outcome) = game.outcome() {
-                        if GameResult::from(outcome) != termination {
-                            return Err(err(
-                                at,
-                                PdnErrorKind::ResultContradicted {
-                                    claimed: termination,
-                                    outcome,
-                                },
-                            ));
-                        }
-                    }
-                    return Ok(Some(PdnGame {
-                        tags: core::mem::take(&mut p.tags),
-                        game,
-                        result: termination,
-                        line: p.line,
-                    }));
-                }
+    }
+
+    /// The next game or error.
+    pub(crate) fn next_item(&mut self) -> Option<Result<PdnGame, PdnError>> {
+        loop {
+            if let Some(item) = self.out.pop_front() {
+                return Some(item);
             }
-            Ok(None)
-        })();
-        match step {
-            Ok(None) => {}
-            Ok(Some(game)) => {
-                out.push_back(Ok(game));
-                pending = None;
+            if self.done {
+                return None;
             }
-            Err(e) => {
-                out.push_back(Err(e));
-                return;
+            let tok = self.lexer.next_token();
+            // A token that ends the game being read starts the next one.
+            let mut tok = Some(tok);
+            while let Some(t) = tok {
+                tok = self.step(t);
             }
         }
     }
+
+    /// The bytes the tokenizer has looked at, for the tests of linear work.
+    #[cfg(test)]
+    pub(crate) fn looked(&self) -> u64 {
+        self.lexer.looked
+    }
+
+    /// The bytes the tokenizer holds on the heap, its window included.
+    #[cfg(test)]
+    pub(crate) fn held(&self) -> usize {
+        self.lexer.held()
+    }
+
+    fn report(&mut self, item: Result<PdnGame, PdnError>) {
+        self.out.push_back(item);
+    }
+
+    /// Ends the game being read before a token that does not belong to it.
+    fn end_unfinished(&mut self, before: &'static str) {
+        if let Some(p) = self.pending.take() {
+            if !p.failed {
+                let e = p.unfinished(before);
+                self.report(Err(e));
+            }
+        }
+    }
+
+    /// Takes one token; returns it when it ended the game being read and must start the
+    /// next one.
+    fn step(&mut self, tok: Tok) -> Option<Tok> {
+        match tok.kind {
+            Kind::End => {
+                self.end_unfinished("the end of the input");
+                self.done = true;
+                return None;
+            }
+            Kind::Io(message) => {
+                self.pending = None;
+                self.report(Err(tok.at.error(PdnErrorKind::Io { message })));
+                self.done = true;
+                return None;
+            }
+            _ => {}
+        }
+        let Some(p) = self.pending.as_mut() else {
+            match tok.kind {
+                // Comments between games belong to none.
+                Kind::Comment { .. } => {}
+                // So does a comment never closed: its error is an item of its own.
+                Kind::Error {
+                    error,
+                    place: Place::Comment,
+                } => self.report(Err(error)),
+                _ => {
+                    self.pending = Some(Pending::new(tok.at));
+                    self.tag_at.clear();
+                    return Some(tok);
+                }
+            }
+            return None;
+        };
+        let is_tag = matches!(
+            tok.kind,
+            Kind::Tag { .. }
+                | Kind::Error {
+                    place: Place::Tag,
+                    ..
+                }
+        );
+        if p.result_in_variation
+            && !matches!(tok.kind, Kind::Comment { .. } | Kind::Nag | Kind::Close)
+        {
+            self.end_unfinished("the next game");
+            return Some(tok);
+        }
+        if is_tag && tok.line_start && p.movetext {
+            self.end_unfinished("the next game");
+            return Some(tok);
+        }
+        if p.failed {
+            self.skip(tok);
+            return None;
+        }
+        p.after = tok.end;
+        let at_termination = matches!(tok.kind, Kind::Result(_));
+        let step = match tok.kind {
+            Kind::Tag { value_at } => {
+                if p.movetext {
+                    Err(tok.at.error(PdnErrorKind::TagAfterMoves))
+                } else if p.tags.len() >= MAX_TAGS_PER_GAME {
+                    let limit = Limit::Tags;
+                    Err(tok.at.error(PdnErrorKind::LimitExceeded { limit }))
+                } else {
+                    let (name, value) = self.lexer.take_tag();
+                    p.tags.push(name, value);
+                    self.tag_at.push(value_at);
+                    Ok(None)
+                }
+            }
+            Kind::Error { error, place } => {
+                if place == Place::Comment {
+                    // The game ends at the comment; what follows is read afresh.
+                    self.pending = None;
+                    self.report(Err(error));
+                    return None;
+                }
+                if place == Place::Movetext {
+                    p.movetext = true;
+                }
+                Err(error)
+            }
+            Kind::Comment { brace } => {
+                p.movetext |= brace;
+                Ok(None)
+            }
+            Kind::Number | Kind::Nag => {
+                p.movetext = true;
+                Ok(None)
+            }
+            Kind::Open => {
+                p.movetext = true;
+                if p.depth == 0 {
+                    p.open_at = Some(tok.at);
+                }
+                p.depth += 1;
+                Ok(None)
+            }
+            Kind::Close => {
+                p.movetext = true;
+                p.result_in_variation = false;
+                if p.depth == 0 {
+                    Err(tok.at.error(PdnErrorKind::UnmatchedClose))
+                } else {
+                    p.depth -= 1;
+                    Ok(None)
+                }
+            }
+            Kind::Move { .. } | Kind::Result(_) if p.depth > 0 => {
+                p.movetext = true;
+                p.result_in_variation = matches!(tok.kind, Kind::Result(_));
+                Ok(None)
+            }
+            Kind::Move { start, end } => {
+                p.movetext = true;
+                let text = self.lexer.text(start, end);
+                let (list, scratch) = &mut *self.lists;
+                play(p, self.rules, &self.tag_at, &text, tok.at, list, scratch).map(|()| None)
+            }
+            Kind::Result(termination) => {
+                p.movetext = true;
+                finish(p, self.rules, &self.tag_at, termination, tok.at).map(Some)
+            }
+            Kind::End | Kind::Io(_) => Ok(None),
+        };
+        match step {
+            Ok(None) => {}
+            Ok(Some(game)) => {
+                self.pending = None;
+                self.report(Ok(game));
+            }
+            Err(e) => {
+                // An error at the termination ends the game; any other skips its rest.
+                if at_termination {
+                    self.pending = None;
+                } else {
+                    p.failed = true;
+                }
+                self.report(Err(e));
+            }
+        }
+        None
+    }
+
+    /// A token of a game whose error was reported: it only moves the game to its end.
+    fn skip(&mut self, tok: Tok) {
+        let Some(p) = self.pending.as_mut() else {
+            return;
+        };
+        match tok.kind {
+            Kind::Tag { .. }
+            | Kind::Comment { brace: false }
+            | Kind::Error {
+                place: Place::Tag, ..
+            } => {}
+            Kind::Error {
+                place: Place::Comment,
+                ..
+            } => self.pending = None,
+            Kind::Open => {
+                p.movetext = true;
+                p.depth += 1;
+            }
+            Kind::Close => {
+                p.movetext = true;
+                p.depth = p.depth.saturating_sub(1);
+                p.result_in_variation = false;
+            }
+            Kind::Result(_) if p.depth == 0 => self.pending = None,
+            Kind::Result(_) => {
+                p.movetext = true;
+                p.result_in_variation = true;
+            }
+            _ => p.movetext = true,
+        }
+    }
+}
+
+/// Reads and plays one move of the main line.
+fn play(
+    p: &mut Pending,
+    rules: Option<RuleSet>,
+    tag_at: &[At],
+    text: &str,
+    at: At,
+    list: &mut MoveList,
+    scratch: &mut MoveList,
+) -> Result<(), PdnError> {
+    if p.game.is_none() {
+        p.game = Some(start_game(p, rules, tag_at)?);
+    }
+    let Some(game) = p.game.as_mut() else {
+        return Ok(());
+    };
+    let pos = *game.position();
+    let mv = pos.parse_any_move_with(text, list, scratch).map_err(|e| {
+        at.error(match game.outcome() {
+            Some(outcome) => PdnErrorKind::GameOver {
+                text: quote(text),
+                outcome,
+            },
+            None => PdnErrorKind::from_move(text, e),
+        })
+    })?;
+    if game.ply() >= MAX_PLIES_PER_GAME {
+        let limit = Limit::Plies;
+        return Err(at.error(PdnErrorKind::LimitExceeded { limit }));
+    }
+    game.play_resolved(mv).map_err(|outcome| {
+        at.error(PdnErrorKind::GameOver {
+            text: quote(text),
+            outcome,
+        })
+    })
+}
+
+/// Checks the termination and gives the finished game.
+fn finish(
+    p: &mut Pending,
+    rules: Option<RuleSet>,
+    tag_at: &[At],
+    termination: GameResult,
+    at: At,
+) -> Result<PdnGame, PdnError> {
+    let game = match p.game.take() {
+        Some(game) => game,
+        None => start_game(p, rules, tag_at)?,
+    };
+    if let Some(tag) = p.result_tag {
+        if tag != termination {
+            return Err(at.error(PdnErrorKind::ResultMismatch { tag, termination }));
+        }
+    }
+    if let Some(outcome) = game.outcome() {
+        if GameResult::from(outcome) != termination {
+            return Err(at.error(PdnErrorKind::ResultContradicted {
+                claimed: termination,
+                outcome,
+            }));
+        }
+    }
+    Ok(PdnGame {
+        tags: core::mem::take(&mut p.tags),
+        game,
+        result: termination,
+        line: p.line,
+        rules_conflict: p.rules_conflict.take(),
+    })
 }
 
 /// The games of a PDN text, read one at a time. Made by [`read_str`] and [`read_str_with`].
@@ -444,62 +637,38 @@ pub(crate) fn read_chunk(
 /// let games: Vec<_> = pdn::read_str("1. c3-c4 *\n[Event \"b\"]\n1. d3-d4 *\n").collect();
 /// assert_eq!(games.len(), 2);
 /// ```
-#[derive(Debug)]
 pub struct Games<'a> {
-    text: &'a str,
-    pos: usize,
-    line: usize,
-    chunk_start: usize,
-    chunk_line: usize,
-    splitter: Splitter,
-    out: VecDeque<Result<PdnGame, PdnError>>,
-    rules: RuleSet,
-    done: bool,
+    parser: Parser<StrSource<'a>>,
+}
+
+impl core::fmt::Debug for Games<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Games").finish_non_exhaustive()
+    }
 }
 
 impl Iterator for Games<'_> {
     type Item = Result<PdnGame, PdnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(r) = self.out.pop_front() {
-                return Some(r);
-            }
-            if self.done {
-                return None;
-            }
-            let rest = &self.text[self.pos..];
-            if rest.is_empty() {
-                let chunk = &self.text[self.chunk_start..];
-                read_chunk(chunk, self.chunk_line, self.rules, true, &mut self.out);
-                self.done = true;
-                continue;
-            }
-            let len = rest.find('\n').map_or(rest.len(), |k| k + 1);
-            if self.splitter.feed(&rest[..len]) {
-                let chunk = &self.text[self.chunk_start..self.pos];
-                read_chunk(chunk, self.chunk_line, self.rules, false, &mut self.out);
-                self.chunk_start = self.pos;
-                self.chunk_line = self.line;
-            }
-            self.pos += len;
-            self.line += 1;
-        }
+        self.parser.next_item()
     }
 }
 
-/// Reads the games of a PDN text under [`RuleSet::Default`], one at a time. Each item is a
-/// game or the error that stopped it; after an error, reading goes on with the next game
-/// (the next tag line after that game's movetext). A byte order mark at the start is skipped,
-/// and lines may end with `\r\n`.
+/// Reads the games of a PDN text, one at a time. Each item is a game or the error that
+/// stopped it; after an error, reading goes on with the next game (see the
+/// [module](super) documentation for where a game ends). Each game is read under the rule
+/// set its `Rules` tag names, or the default rules without one. A byte order mark is
+/// skipped, and lines may end with `\n`, `\r\n` or `\r`.
 ///
 /// ```
 /// use turkish_draughts::pdn;
 /// let text = "[Result \"1-0\"]\n1. c3-c4 f6-f5 1-0\n\n[Result \"*\"]\n1. c3-c5 *\n\n1. d3-d4 *\n";
 /// let games: Vec<_> = pdn::read_str(text).collect();
-/// assert_eq!(games.len(), 2);
+/// assert_eq!(games.len(), 3);
 /// assert!(games[0].is_ok());
 /// assert_eq!(games[1].as_ref().unwrap_err().line, 5);
+/// assert!(games[2].is_ok());
 /// ```
 pub fn read_str(text: &str) -> Games<'_> {
     read_str_with(text, ReadOptions::default())
@@ -516,24 +685,18 @@ pub fn read_str(text: &str) -> Games<'_> {
 /// # Ok::<(), pdn::PdnError>(())
 /// ```
 pub fn read_str_with(text: &str, options: ReadOptions) -> Games<'_> {
-    // A byte order mark (written by some Windows editors) is not part of the text.
-    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
     Games {
-        text,
-        pos: bom,
-        line: 1,
-        chunk_start: bom,
-        chunk_line: 1,
-        splitter: Splitter::default(),
-        out: VecDeque::new(),
-        rules: options.rules,
-        done: false,
+        parser: Parser::new(StrSource(text.as_bytes()), options),
     }
 }
 
-/// Reads the games of a PDN stream one at a time, holding only the game being read: an
-/// iterator of games or errors, as [`read_str`]. Bytes that are not UTF-8 are replaced by
-/// U+FFFD before reading; a byte order mark at the start is skipped.
+/// Reads the games of a PDN stream one at a time, as [`read_str`] reads a text, giving the
+/// same items. It holds the game being read and a bounded window of the input (see the
+/// [module](super) documentation), whatever the input. Bytes that are not UTF-8 read as
+/// U+FFFD.
+///
+/// An I/O error ends the reading: the games completed before it come first, then the error
+/// as an item of its own, which stands for the game it interrupted.
 ///
 /// ```
 /// use turkish_draughts::pdn::{self, Reader};
@@ -545,22 +708,20 @@ pub fn read_str_with(text: &str, options: ReadOptions) -> Games<'_> {
 /// # Ok::<(), pdn::PdnError>(())
 /// ```
 #[cfg(feature = "std")]
-#[derive(Debug)]
 pub struct Reader<R> {
-    input: R,
-    chunk: String,
-    chunk_line: usize,
-    line: usize,
-    bytes: alloc::vec::Vec<u8>,
-    splitter: Splitter,
-    out: VecDeque<Result<PdnGame, PdnError>>,
-    rules: RuleSet,
-    done: bool,
+    parser: Parser<super::source::IoSource<R>>,
+}
+
+#[cfg(feature = "std")]
+impl<R> core::fmt::Debug for Reader<R> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Reader").finish_non_exhaustive()
+    }
 }
 
 #[cfg(feature = "std")]
 impl<R: std::io::BufRead> Reader<R> {
-    /// A reader under [`RuleSet::Default`].
+    /// A reader that follows each game's `Rules` tag.
     ///
     /// ```
     /// use turkish_draughts::pdn::Reader;
@@ -581,15 +742,7 @@ impl<R: std::io::BufRead> Reader<R> {
     /// ```
     pub fn with_options(input: R, options: ReadOptions) -> Reader<R> {
         Reader {
-            input,
-            chunk: String::new(),
-            chunk_line: 1,
-            line: 1,
-            bytes: alloc::vec::Vec::new(),
-            splitter: Splitter::default(),
-            out: VecDeque::new(),
-            rules: options.rules,
-            done: false,
+            parser: Parser::new(super::source::IoSource::new(input), options),
         }
     }
 }
@@ -599,57 +752,6 @@ impl<R: std::io::BufRead> Iterator for Reader<R> {
     type Item = Result<PdnGame, PdnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(r) = self.out.pop_front() {
-                return Some(r);
-            }
-            if self.done {
-                return None;
-            }
-            self.bytes.clear();
-            match self.input.read_until(b'\n', &mut self.bytes) {
-                Ok(0) => {
-                    read_chunk(
-                        &self.chunk,
-                        self.chunk_line,
-                        self.rules,
-                        true,
-                        &mut self.out,
-                    );
-                    self.chunk.clear();
-                    self.done = true;
-                }
-                Ok(_) => {
-                    let mut bytes = &self.bytes[..];
-                    if self.line == 1 {
-                        bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-                    }
-                    let line = String::from_utf8_lossy(bytes);
-                    if self.splitter.feed(&line) {
-                        read_chunk(
-                            &self.chunk,
-                            self.chunk_line,
-                            self.rules,
-                            false,
-                            &mut self.out,
-                        );
-                        self.chunk.clear();
-                        self.chunk_line = self.line;
-                    }
-                    self.chunk.push_str(&line);
-                    self.line += 1;
-                }
-                Err(e) => {
-                    self.out.push_back(Err(PdnError {
-                        line: self.line,
-                        column: 1,
-                        kind: PdnErrorKind::Io {
-                            message: alloc::string::ToString::to_string(&e),
-                        },
-                    }));
-                    self.done = true;
-                }
-            }
-        }
+        self.parser.next_item()
     }
 }

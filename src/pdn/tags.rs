@@ -198,6 +198,15 @@ impl Tags {
         /// assert_eq!(tags.game_type(), Some("30"));
         /// ```
         game_type => "GameType";
+        /// The `Rules` tag: the rule set the game was played under (`default` or `tudaf`;
+        /// see [`RULES_TAG`](super::RULES_TAG)).
+        ///
+        /// ```
+        /// use turkish_draughts::pdn::Tags;
+        /// let tags: Tags = [("Rules", "tudaf")].into_iter().collect();
+        /// assert_eq!(tags.rules(), Some("tudaf"));
+        /// ```
+        rules => "Rules";
         /// The `FEN` tag: the position the game starts from.
         ///
         /// ```

@@ -3,6 +3,7 @@
 use alloc::string::String;
 use core::fmt::Write;
 
+use super::rules_tag::RULES_TAG;
 use super::tags::Tags;
 use crate::{Color, Game, GameResult, Setup};
 
@@ -61,7 +62,7 @@ const SEVEN: [(&str, &str); 7] = [
 ];
 
 /// The tags the writer writes itself from the game.
-const OWN: [&str; 3] = ["GameType", "FEN", "SetUp"];
+const OWN: [&str; 4] = ["GameType", RULES_TAG, "FEN", "SetUp"];
 
 /// The line length movetext is wrapped at.
 const WIDTH: usize = 80;
@@ -104,15 +105,18 @@ fn result_of(game: &Game, tags: &Tags) -> GameResult {
 
 /// Writes `game` as one PDN game: the seven standard tags first (`Event`, `Site`, `Date`,
 /// `Round`, `White`, `Black`, `Result`, from `tags` or `?`, `????.??.??`, `*` when
-/// missing), `[GameType "30,W,8,8,A0,0"]`, `[SetUp "1"]` and `[FEN "..."]` when the game
-/// does not start from the start position, the other tags of `tags` in their order, a blank
-/// line, the numbered moves wrapped at 80 columns, and the result. The text ends with a
-/// newline; separate games with a blank line.
+/// missing), `[GameType "30,W,8,8,A0,0"]`, the rule set of the game as
+/// `[Rules "default"]` or `[Rules "tudaf"]` ([`RULES_TAG`](super::RULES_TAG)), `[SetUp "1"]`
+/// and `[FEN "..."]` when the game does not start from the start position, the other tags
+/// of `tags` in their order, a blank line, the numbered moves wrapped at 80 columns, and the
+/// result. The text ends with a newline; separate games with a blank line. The `GameType`,
+/// `Rules`, `SetUp` and `FEN` tags of `tags` are not written: the game says them. Without
+/// tags of your own and in landing notation, [`Game::to_pdn`] is the same in one call.
 ///
 /// The `Result` tag and the termination are the game's outcome when its position or
 /// history decides it, else the `Result` tag of `tags` if it reads as a result, else `*`.
-/// Reading the text back with [`read_str`](super::read_str) gives the same first position,
-/// moves and tags, as long as tag names are ASCII letters, digits and `_` (other characters
+/// Reading the text back with [`read_str`](super::read_str) gives the same rule set, first
+/// position, moves and tags, as long as tag names are ASCII letters, digits and `_` (other characters
 /// are written as `_`) and values hold no line break (written as a space).
 ///
 /// ```
@@ -127,8 +131,8 @@ fn result_of(game: &Game, tags: &Tags) -> GameResult {
 /// assert_eq!(
 ///     text,
 ///     "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"ayse\"]\n\
-///      [Black \"can\"]\n[Result \"*\"]\n[GameType \"30,W,8,8,A0,0\"]\n[Opening \"?\"]\n\n\
-///      1. c3-c4 f6-f5 2. d3-d4 *\n"
+///      [Black \"can\"]\n[Result \"*\"]\n[GameType \"30,W,8,8,A0,0\"]\n[Rules \"default\"]\n\
+///      [Opening \"?\"]\n\n1. c3-c4 f6-f5 2. d3-d4 *\n"
 /// );
 /// let back = pdn::read_str(&text).next().unwrap()?;
 /// assert_eq!(back.game().moves(), game.moves());
@@ -145,6 +149,7 @@ pub fn write_game(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
         }
     }
     out.push_str("[GameType \"30,W,8,8,A0,0\"]\n");
+    let _ = writeln!(out, "[{RULES_TAG} \"{}\"]", game.rules().name());
     let start = game.start();
     if start.setup() != Setup::start() {
         out.push_str("[SetUp \"1\"]\n");
@@ -201,4 +206,27 @@ pub fn write_game(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
     push(&mut out, &word);
     out.push('\n');
     out
+}
+
+impl Game {
+    /// The game as PDN, for the common case: [`write_game`] with no tags of your own (the
+    /// seven standard tags are written with their unknown values, `?`) and the default
+    /// [`WriteOptions`] (landing notation). The `Result` tag and the termination are the
+    /// game's [`result`](Game::result). Use `write_game` to set tags or the notation.
+    ///
+    /// ```
+    /// use turkish_draughts::{pdn, Game, RuleSet};
+    /// let mut game = Game::new(RuleSet::Default);
+    /// game.try_play_text("c3-c4")?;
+    /// game.try_play_text("f6-f5")?;
+    /// let text = game.to_pdn();
+    /// assert!(text.starts_with("[Event \"?\"]\n"));
+    /// assert!(text.ends_with("\n1. c3-c4 f6-f5 *\n"));
+    /// let back = pdn::read_str(&text).next().unwrap()?;
+    /// assert_eq!(back.game().moves(), game.moves());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_pdn(&self) -> String {
+        write_game(self, &Tags::new(), &WriteOptions::default())
+    }
 }

@@ -83,3 +83,62 @@ fn bad_thread_counts_are_refused() {
         one_line_error(&run(args));
     }
 }
+
+#[allow(dead_code)]
+#[path = "../../examples/perft.rs"]
+mod program;
+
+#[test]
+fn progress_grows_inside_the_first_root_move() {
+    use std::sync::Mutex;
+    use turkish_draughts::{Position, divide, perft};
+
+    let pos = Position::start();
+    for threads in [1, 2] {
+        let parts = Mutex::new(Vec::new());
+        let counts = program::count(&pos, 7, threads, |done| parts.lock().unwrap().push(done));
+        // The counts are divide's, in the order of the legal moves.
+        let mut expected = Vec::new();
+        divide(&pos, 7, |m, n| expected.push((m, n)));
+        assert_eq!(counts, expected);
+        // The parts add up to perft, and each root move is reported done once.
+        let parts = parts.into_inner().unwrap();
+        assert_eq!(parts.iter().map(|d| d.nodes).sum::<u64>(), perft(&pos, 7));
+        assert_eq!(parts.iter().filter(|d| d.root_move).count(), 8);
+        // Before the first root move is done, its replies' counts have come in: 8 of them,
+        // the first root move's count in all.
+        let first = parts.iter().position(|d| d.root_move).unwrap();
+        assert_eq!(first, 8, "{parts:?}");
+        let inside: u64 = parts[..first].iter().map(|d| d.nodes).sum();
+        assert_eq!(inside, counts[0].1);
+    }
+    // Shallow counts go through the plain divide and give the same.
+    for depth in 0..3 {
+        let counts = program::count(&pos, depth, 2, |_| {});
+        let mut expected = Vec::new();
+        divide(&pos, depth, |m, n| expected.push((m, n)));
+        assert_eq!(counts, expected, "depth {depth}");
+    }
+}
+
+#[test]
+fn a_huge_thread_count_is_safe() {
+    // 40 000 threads asked: no more start than the machine runs at once, and the time line
+    // says how many did.
+    let out = run(&["--threads", "40000", "6"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(last_line(&out), "Nodes searched: 931312");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let time = text.lines().find(|l| l.starts_with("Time:")).unwrap();
+    let used = if cores == 1 {
+        "1 thread)".to_string()
+    } else {
+        format!("{cores} threads)")
+    };
+    assert!(time.ends_with(&used), "{time}");
+}

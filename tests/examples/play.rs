@@ -125,15 +125,31 @@ fn a_scripted_game_with_mistakes_commands_and_undo() {
         ["legal moves (8): a3-a4 b3-b4 c3-c4 d3-d4 e3-e4 f3-f4 g3-g4 h3-h4"]
     );
 
-    // The player's move, drawn with its squares marked, then the engine's reply.
+    // The player's move, then the engine's reply, then the board once, with the reply's
+    // squares marked.
     assert_eq!(answer_to(&text, "d3-d4"), ["you play d3-d4"]);
     let lines: Vec<&str> = text.lines().collect();
     let after = lines.iter().position(|l| *l == "you play d3-d4").unwrap();
-    assert_eq!(lines[after + 5], "4  .  .  . [o] .  .  .  .");
-    assert_eq!(lines[after + 6], "3  o  o  o [.] o  o  o  o");
-    assert_eq!(lines[after + 9], "   a  b  c  d  e  f  g  h");
+    assert!(lines[after + 1].starts_with("engine plays "), "{text}");
     let replies = engine_moves(&text);
     assert_eq!(replies.len(), 2, "one reply to each of the two moves");
+    let board = &lines[after + 2..after + 12];
+    assert_eq!(board[4], "4  .  .  .  o  .  .  .  .");
+    assert_eq!(board[5], "3  o  o  o  .  o  o  o  o");
+    assert_eq!(board[8], "   a  b  c  d  e  f  g  h");
+    let reply = Position::start()
+        .parse_move("d3-d4")
+        .map(|m| {
+            let mut p = Position::start();
+            p.play(m);
+            p.parse_move(&replies[0]).unwrap()
+        })
+        .unwrap();
+    for sq in std::iter::once(reply.from()).chain(reply.path()) {
+        let row = board[7 - sq.rank().index() as usize];
+        let col = 2 + 3 * sq.file().index() as usize;
+        assert_eq!(&row[col..col + 1], "[", "{sq} is marked: {row}");
+    }
 
     // `fen` after d3-d4 and the reply, worked out by replaying them.
     let mut game = Game::new(RuleSet::Default);
@@ -258,8 +274,13 @@ fn the_engine_moves_first_when_the_player_takes_black() {
         .find("black to move> quit")
         .expect("a prompt for black");
     assert_eq!(engine_moves(&text[..first_prompt]).len(), 1);
-    // Drawn from Black's side: rank 1 on top, file h on the left.
-    assert!(text.lines().nth(1).unwrap().starts_with("1 "), "{text}");
+    // Drawn once, after the engine's move, from Black's side: rank 1 on top, file h on the
+    // left.
+    assert!(
+        text.lines().nth(1).unwrap().starts_with("engine plays "),
+        "{text}"
+    );
+    assert!(text.lines().nth(2).unwrap().starts_with("1 "), "{text}");
     assert!(text.contains("\n   h  g  f  e  d  c  b  a\n"));
     let games = pdn_games(&text);
     assert_eq!(games[0].tags().black(), Some("you"));
@@ -287,4 +308,116 @@ fn bad_arguments_give_one_line_and_a_non_zero_exit() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+}
+
+/// The boards drawn between two prompts (and after the last one), as counts.
+fn boards_per_turn(text: &str) -> Vec<usize> {
+    text.split("to move> ")
+        .map(|turn| {
+            turn.lines()
+                .filter(|l| l.starts_with("   a  b") || l.starts_with("   h  g"))
+                .count()
+        })
+        .collect()
+}
+
+#[test]
+fn the_board_is_drawn_once_a_turn() {
+    let script = "d3-d4\nc3-c4\nfen\nundo\nmoves\nh3-h4\nquit\n";
+    let out = run(&["--depth", "1"], script);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    // One board before the first prompt, then one after each change of the position (a
+    // move and the engine's reply, an undo), none after `fen` and `moves`, which change
+    // nothing, and none after quitting.
+    let counts = boards_per_turn(&text);
+    let turns: Vec<&str> = text.split("to move> ").collect();
+    assert_eq!(counts.len(), 8, "{text}");
+    assert_eq!(counts[0], 1);
+    for (turn, count) in turns.iter().zip(&counts).skip(1) {
+        let changed = turn.contains("\nyou play ") || turn.contains("\ntook back ");
+        assert_eq!(*count, usize::from(changed), "{turn}");
+    }
+    assert!(turns[2].starts_with("c3-c4\nyou play "), "{text}");
+    assert_eq!(counts[1..], [1, 1, 0, 1, 0, 1, 0]);
+}
+
+#[test]
+fn upper_case_squares_and_colons_are_read() {
+    // The example of `Position::parse_any_move`, typed in upper case with `:`, in both
+    // notations.
+    let fen = "W:Wf3:Bf4,e5,d6,c7,Kh8";
+    for typed in ["F3:F4:E5:D6:C7", "F3:F5:D5:D7:B7", "f3:b7", "F3XB7"] {
+        let out = run(&["--fen", fen, "--depth", "1"], &format!("{typed}\n"));
+        assert!(out.status.success());
+        let text = stdout(&out);
+        assert_eq!(
+            answer_to(&text, typed),
+            ["you play f3xf5xd5xd7xb7"],
+            "{typed}"
+        );
+    }
+    // An unreadable text is quoted as typed.
+    let out = run(&["--depth", "1"], "D3:Z9\nquit\n");
+    let text = stdout(&out);
+    let answer = answer_to(&text, "D3:Z9");
+    assert!(answer[0].starts_with("cannot play `D3:Z9`: "), "{answer:?}");
+}
+
+#[test]
+fn the_engine_explains_its_score() {
+    // Playing White, the engine takes one of the two black men at once, and a lone king
+    // against a lone man wins under the default rules: a forced win in one ply.
+    let out = run(
+        &["--side", "black", "--fen", "W:WKd1:Bd5,h7", "--depth", "2"],
+        "",
+    );
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("engine plays "))
+        .expect("the engine moves");
+    assert_eq!(
+        line.split(" (").nth(1).unwrap().split(", ").nth(1),
+        Some("score wins in 1 ply for the engine"),
+        "{line}"
+    );
+    assert!(text.contains("\nresult 2-0: "), "{text}");
+    // In an ordinary position the score is in men, with two decimals and a sign.
+    let out = run(&["--depth", "2"], "d3-d4\n");
+    let text = stdout(&out);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("engine plays "))
+        .unwrap();
+    let score = line.split(", ").nth(1).unwrap();
+    let number = score
+        .strip_prefix("score ")
+        .and_then(|s| s.strip_suffix(" men for the engine"))
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(number.starts_with(['+', '-']), "{line}");
+    assert_eq!(number.split('.').nth(1).map(str::len), Some(2), "{line}");
+    // `help` explains it.
+    let out = run(&["--depth", "1"], "help\nquit\n");
+    let text = stdout(&out);
+    assert!(text.contains("in men"), "{text}");
+    assert!(text.contains("wins in N plies"), "{text}");
+}
+
+#[test]
+fn save_replaces_an_existing_file() {
+    let file = std::env::temp_dir().join(format!("play-save-{}.pdn", std::process::id()));
+    std::fs::write(&file, "x".repeat(10_000)).unwrap();
+    let out = run(
+        &["--depth", "1", "--save", file.to_str().unwrap()],
+        "d3-d4\nquit\n",
+    );
+    assert!(out.status.success());
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let _ = std::fs::remove_file(&file);
+    assert!(saved.starts_with("[Event "), "{saved}");
+    assert!(!saved.contains('x'.to_string().repeat(3).as_str()));
+    assert_eq!(pdn_games(&saved).len(), 1);
+    assert!(stdout(&out).contains(&saved));
 }

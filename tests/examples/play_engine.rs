@@ -152,3 +152,14 @@ fn a_return_to_a_position_of_the_game_scores_as_a_draw() {
         assert_eq!(boxed.score, 0, "depth {depth}");
     }
 }
+
+#[test]
+fn scores_are_written_in_men_or_as_a_forced_end() {
+    use engine::{WIN, score_text};
+    assert_eq!(score_text(0), "+0.00 men");
+    assert_eq!(score_text(135), "+1.35 men");
+    assert_eq!(score_text(-320), "-3.20 men");
+    assert_eq!(score_text(WIN - 1), "wins in 1 ply");
+    assert_eq!(score_text(WIN - 7), "wins in 7 plies");
+    assert_eq!(score_text(-(WIN - 4)), "loses in 4 plies");
+}

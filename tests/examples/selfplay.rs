@@ -6,7 +6,7 @@
 #[path = "../../examples/selfplay.rs"]
 mod program;
 
-use program::{Options, Player};
+use program::{Options, Player, Stop};
 use turkish_draughts::pdn::{self, ReadOptions};
 use turkish_draughts::{Game, GameResult, RuleSet};
 
@@ -27,6 +27,18 @@ fn check(options: &Options) {
     let text = String::from_utf8(out).unwrap();
     assert_eq!(summary.games, options.games);
     assert_eq!(summary.plies, games.iter().map(Game::ply).sum::<usize>());
+
+    // The Rules tag carries the rule set: read without being told, the same games come back.
+    let untold: Vec<_> = pdn::read_str(&text).collect();
+    assert_eq!(untold.len(), games.len());
+    for (i, (read, played)) in untold.iter().zip(&games).enumerate() {
+        let read = read
+            .as_ref()
+            .unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
+        assert_eq!(read.game().rules(), options.rules, "game {}", i + 1);
+        assert_eq!(read.game().moves(), played.moves(), "game {}", i + 1);
+        assert_eq!(read.rules_conflict(), None);
+    }
 
     let read: Vec<_> = pdn::read_str_with(&text, ReadOptions::new(options.rules)).collect();
     assert_eq!(read.len(), games.len());
@@ -95,10 +107,11 @@ fn options_are_read_and_checked() {
         ),
         ("--depth 0", "--depth must be between 1 and 20"),
         ("--depth", "--depth needs a value"),
+        ("--out", "--out needs a value: a file name"),
     ] {
         assert_eq!(
             program::parse_args(args.split(' ').map(String::from)).unwrap_err(),
-            error
+            Stop::Error(error.to_string())
         );
     }
 }

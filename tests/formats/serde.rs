@@ -1,5 +1,9 @@
-//! Serde formats and checks (`required-features = ["serde"]` in Cargo.toml: run with
+//! Serde formats and checks (the module needs the `serde` feature: run with
 //! `cargo test --all-features --test formats serde::`).
+
+#[allow(dead_code)]
+#[path = "../common/pdn_cases.rs"]
+mod cases;
 
 use turkish_draughts::{Bitboard, Color, Position, RuleSet, Setup, Square};
 
@@ -215,6 +219,19 @@ mod games {
             err.starts_with("ply 3 (\"b1-a1\"): the game is over (draw: no capture or man move"),
             "{err}"
         );
+    }
+
+    /// A long game of sideways moves (the whole game is one repetition window): read back
+    /// from JSON with the same counts (the repetition checks cost constant time a ply; the
+    /// crate's unit tests count them).
+    #[test]
+    fn a_long_game_reads_back() {
+        let game = super::cases::shuffle_game(20_000, 11);
+        let json = serde_json::to_string(&game).unwrap();
+        let back: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, game);
+        assert_eq!(back.repetitions(), game.repetitions());
+        assert_eq!(back.ply(), 20_000);
     }
 
     #[test]

@@ -224,6 +224,125 @@ fn a_shown_capture_has_one_arrow_per_landing_and_one_mark_per_captured_piece() {
     }
 }
 
+/// Where each element stands in the document: later ones are drawn over earlier ones.
+fn order_of(doc: &Document, node: &Node) -> usize {
+    doc.descendants()
+        .position(|n| n == *node)
+        .expect("a node of the document")
+}
+
+#[test]
+fn the_path_and_the_crosses_lie_beneath_the_pieces() {
+    let pos = Position::from_fen(CAPTURE_FEN, RuleSet::Default).unwrap();
+    let m = pos.parse_move("a1xa7xd7xg7xg4").unwrap();
+    let svg = render(&pos, &SvgOptions::new().show_move(m));
+    let doc = parse(&svg);
+    let pieces = with_class(&doc, "piece");
+    let first_piece = pieces.iter().map(|n| order_of(&doc, n)).min().unwrap();
+    let beneath: Vec<Node> = with_class(&doc, "arrow")
+        .into_iter()
+        .chain(with_class(&doc, "captured"))
+        .collect();
+    assert_eq!(beneath.len(), 8);
+    for n in &beneath {
+        assert!(
+            order_of(&doc, n) < first_piece,
+            "{n:?} is drawn over a piece"
+        );
+    }
+    // The captured pieces are faded so that their crosses show; the others are not.
+    for n in &pieces {
+        let faded = n.attribute("opacity").map(|o| o.parse::<f64>().unwrap());
+        if m.captured().contains(square_of(n)) {
+            assert!(faded.is_some_and(|o| (0.3..1.0).contains(&o)), "{n:?}");
+        } else {
+            assert_eq!(faded, None, "{n:?}");
+        }
+    }
+    // Each cross reaches beyond the piece's disc (radius 40): its ends stay visible.
+    let rects = square_rects(&doc);
+    for cross in with_class(&doc, "captured") {
+        let (x, y, w, h) = rects[&square_of(&cross)];
+        let (cx, cy) = (x + w / 2, y + h / 2);
+        for line in cross.children().filter(|n| n.has_tag_name("line")) {
+            for (xa, ya) in [("x1", "y1"), ("x2", "y2")] {
+                let (dx, dy) = (num(&line, xa) - cx, num(&line, ya) - cy);
+                assert!(dx * dx + dy * dy > 40 * 40, "{line:?}");
+                assert!(
+                    dx.abs() <= w / 2 && dy.abs() <= h / 2,
+                    "{line:?} leaves its square"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_captured_kings_crown_is_drawn_over_its_cross() {
+    // The white man on d4 takes the black king on d5.
+    let pos = Position::from_fen("W:Wd4,a2:BKd5,h7", RuleSet::Default).unwrap();
+    let m = pos.parse_move("d4xd6").unwrap();
+    let svg = render(&pos, &SvgOptions::new().show_move(m));
+    let doc = parse(&svg);
+    let cross = with_class(&doc, "captured");
+    assert_eq!(cross.len(), 1);
+    assert_eq!(square_of(&cross[0]), Square::D5);
+    let king = with_class(&doc, "king");
+    assert_eq!(king.len(), 1);
+    assert_eq!(square_of(&king[0]), Square::D5);
+    let crown = king[0]
+        .descendants()
+        .find(|n| classes(n).contains(&"crown"))
+        .expect("the captured king keeps its crown");
+    assert!(order_of(&doc, &crown) > order_of(&doc, &cross[0]));
+    // Nothing is drawn after the crown but other pieces (on other squares) and the end.
+    let after: Vec<Node> = doc
+        .descendants()
+        .skip(order_of(&doc, &crown) + 1)
+        .filter(|n| n.is_element())
+        .collect();
+    for n in after {
+        let piece = n
+            .ancestors()
+            .find(|a| classes(a).contains(&"piece"))
+            .unwrap_or_else(|| panic!("{n:?} is drawn over the crown"));
+        assert_ne!(square_of(&piece), Square::D5, "{n:?}");
+    }
+}
+
+#[test]
+fn the_side_to_move_is_marked_when_asked() {
+    for (fen, turn) in [("W:Wd4:Bd6", Color::White), ("B:Wd4:Bd6", Color::Black)] {
+        let pos = Position::from_fen(fen, RuleSet::Default).unwrap();
+        let plain = render(&pos, &SvgOptions::new());
+        assert!(with_class(&parse(&plain), "turn").is_empty());
+        for flipped in [false, true] {
+            let svg = render(&pos, &SvgOptions::new().side_to_move(true).flipped(flipped));
+            let doc = parse(&svg);
+            let marks = with_class(&doc, "turn");
+            assert_eq!(marks.len(), 1);
+            let mark = &marks[0];
+            let name = turn.to_string();
+            assert!(classes(mark).contains(&name.as_str()), "{mark:?}");
+            // Right of the board, level with the first rank of the side to move (its
+            // player's side of the board).
+            let rects = square_rects(&doc);
+            let right = rects.values().map(|r| r.0 + r.2).max().unwrap();
+            assert!(num(mark, "cx") > right, "{mark:?}");
+            let home = match turn {
+                Color::White => Square::A1,
+                Color::Black => Square::A8,
+            };
+            let (_, y, _, h) = rects[&home];
+            let cy = num(mark, "cy");
+            assert!(y < cy && cy < y + h, "{mark:?}");
+            let bottom = rects.values().map(|r| r.1).max().unwrap();
+            let at_bottom = y == bottom;
+            assert_eq!(at_bottom, (turn == Color::White) != flipped);
+        }
+    }
+}
+
 #[test]
 fn a_quiet_move_has_one_arrow_and_no_marks() {
     let pos = Position::start();
@@ -337,8 +456,8 @@ fn every_position_of_a_few_playouts_renders_as_valid_xml() {
     }
 }
 
-/// The reference picture: the capture position with its move shown and its origin and
-/// destination highlighted. Its text only changes when the renderer does; then look at the
+/// The reference picture: the capture position with its move shown, its origin and
+/// destination highlighted, and the side to move marked. Its text only changes when the renderer does; then look at the
 /// new picture and regenerate it with `UPDATE_SVG=1 cargo test --test formats svg::`.
 #[test]
 fn reference_picture_is_unchanged() {
@@ -347,7 +466,8 @@ fn reference_picture_is_unchanged() {
     let m = pos.parse_move("a1xa7xd7xg7xg4").unwrap();
     let opts = SvgOptions::new()
         .show_move(m)
-        .highlight(m.from().bitboard() | m.to().bitboard());
+        .highlight(m.from().bitboard() | m.to().bitboard())
+        .side_to_move(true);
     let svg = render(&pos, &opts);
     if std::env::var_os("UPDATE_SVG").is_some() {
         std::fs::create_dir_all(std::path::Path::new(path).parent().unwrap()).unwrap();

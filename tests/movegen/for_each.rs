@@ -10,7 +10,7 @@ use crate::common;
 /// Every 7th position of the 1 000 random games, bench.fen and the worst cases with the
 /// strict limit, under both rule sets.
 fn positions() -> Vec<Position> {
-    let games = include_str!("../data/game-positions.fen");
+    let games = crate::game_positions::text();
     let bench = include_str!("../data/bench.fen");
     let strict = include_str!("../data/worst-case-strict.fen");
     let lines: Vec<&str> = games

@@ -14,7 +14,7 @@ use crate::common;
 /// with the strict limit.
 fn fens() -> Vec<&'static str> {
     let keep = |l: &&str| !l.trim().is_empty() && !l.starts_with('#');
-    include_str!("../data/game-positions.fen")
+    crate::game_positions::text()
         .lines()
         .filter(keep)
         .step_by(7)

@@ -5,8 +5,12 @@
 use turkish_draughts::{Move, MoveList, Position, RuleSet};
 
 fn positions(file: &str, step: usize) -> Vec<Position> {
-    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = if file == "game-positions.fen" {
+        crate::game_positions::text().to_string()
+    } else {
+        let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(path).unwrap()
+    };
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .step_by(step)

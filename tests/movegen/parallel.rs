@@ -142,3 +142,16 @@ fn divide_parallel_matches_divide_move_by_move() {
 fn a_depth_past_the_maximum_panics_on_the_calling_thread() {
     perft_parallel(&Position::start(), 65, 2);
 }
+
+#[test]
+fn any_thread_count_is_safe() {
+    // More threads than any machine runs at once: no more start than it can use.
+    let pos = Position::start();
+    for threads in [40_000, usize::MAX] {
+        assert_eq!(perft_parallel(&pos, 6, threads), perft(&pos, 6));
+        let calls = Mutex::new(0);
+        let total = divide_parallel(&pos, 5, threads, |_, _| *calls.lock().unwrap() += 1);
+        assert_eq!(total, perft(&pos, 5));
+        assert_eq!(calls.into_inner().unwrap(), pos.legal_moves().len());
+    }
+}

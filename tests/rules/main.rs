@@ -15,4 +15,5 @@ mod move_identity;
 mod perft;
 mod promotion;
 mod results;
+mod shortcuts;
 mod text;

@@ -5,9 +5,9 @@
 use alloc::{boxed::Box, vec};
 
 #[cfg(feature = "alloc")]
-use crate::movegen::layered::Layers;
+use super::layered::Layers;
 #[cfg(feature = "alloc")]
-use crate::movegen::{INDEX_SLOTS, MEMO_SLOTS, MemoSlot};
+use super::{INDEX_SLOTS, MEMO_SLOTS, MemoSlot};
 
 /// Without an allocator there is no scratch: the tables are on the stack.
 #[cfg(not(feature = "alloc"))]

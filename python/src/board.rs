@@ -1,0 +1,742 @@
+//! `Board`, `Move`, `Outcome` and `Termination`: a game on the crate's [`Game`], in the
+//! shape python-chess users know.
+
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple, PyType};
+use turkish_draughts::svg::SvgOptions;
+use turkish_draughts::{
+    Bitboard, Color, DrawReason, FenError, Game, GameResult, Move, MoveList, Outcome, Position,
+    RuleSet, Setup, Square, WinReason,
+};
+
+use numpy::{PyArray1, PyArray3};
+
+use crate::actions;
+use crate::errors::{IllegalMoveError, fen_error, parse_error, play_error, value_error};
+
+/// Reads a rule-set name: `"default"`, or `"tudaf"` (also `"federation"`).
+pub fn parse_rules(rules: &str) -> PyResult<RuleSet> {
+    rules.parse().map_err(|_| {
+        value_error(format!(
+            "unknown rule set {rules:?}: expected \"default\" or \"tudaf\""
+        ))
+    })
+}
+
+/// A square number (0 = a1 ... 63 = h8), checked.
+pub fn square(index: i64) -> PyResult<Square> {
+    u8::try_from(index)
+        .ok()
+        .and_then(Square::new)
+        .ok_or_else(|| value_error(format!("square {index} is not a square number 0..63")))
+}
+
+/// The square numbers of a set, ascending.
+fn squares(set: Bitboard) -> Vec<u32> {
+    set.into_iter().map(|sq| u32::from(sq.index())).collect()
+}
+
+/// A legal move: origin, destination, the captured squares and whether the piece is crowned,
+/// with one landing path for display.
+///
+/// Moves come from a board (`Board.legal_moves`, `Board.parse_move`, `Board.push_text`).
+/// They are immutable; two moves are equal, and hash alike, when their results are (origin,
+/// destination, captured set, crowning), whatever path they show. `str(move)` is the full
+/// landing path: `d3-d4`, `c4xc6xe6`. Squares are numbers, 0 = a1 to 63 = h8.
+#[pyclass(frozen, eq, ord, hash, module = "turkish_draughts", name = "Move")]
+#[derive(PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PyMove(pub Move);
+
+#[pymethods]
+impl PyMove {
+    #[new]
+    fn py_new() -> PyResult<Self> {
+        Err(PyTypeError::new_err(
+            "moves come from a board: Board.legal_moves, Board.parse_move or Board.push_text",
+        ))
+    }
+
+    /// The square the piece starts from (0 = a1 ... 63 = h8).
+    #[getter]
+    fn origin(&self) -> u8 {
+        self.0.from().index()
+    }
+
+    /// The square the piece ends on; it equals `origin` when a king captures round a loop.
+    #[getter]
+    fn destination(&self) -> u8 {
+        self.0.to().index()
+    }
+
+    /// The squares of the captured pieces, ascending (empty for a quiet move).
+    #[getter]
+    fn captured(&self) -> Vec<u32> {
+        squares(self.0.captured())
+    }
+
+    /// Every square the piece lands on, in order, after `origin`; the last is `destination`.
+    #[getter]
+    fn path(&self) -> Vec<u32> {
+        self.0
+            .path()
+            .iter()
+            .map(|sq| u32::from(sq.index()))
+            .collect()
+    }
+
+    /// Whether the move captures.
+    #[getter]
+    fn is_capture(&self) -> bool {
+        self.0.is_capture()
+    }
+
+    /// Whether a man is a king after the move.
+    #[getter]
+    fn is_crowning(&self) -> bool {
+        self.0.is_crowning()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("{:?}", self.0)
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+}
+
+/// The legal moves of a position, as `Board.legal_moves` gives them: a read-only sequence
+/// (`len`, indexing and slices, iteration, `in`, `index`, `count`), equal to a list of the
+/// same moves. It is a snapshot: later moves on the board do not change it. The moves are
+/// kept in Rust and become `Move` objects only when they are read, so listing the moves
+/// of a position costs little more than generating them.
+#[pyclass(
+    frozen,
+    sequence,
+    freelist = 64,
+    module = "turkish_draughts",
+    name = "MoveList"
+)]
+pub struct PyMoveList(Vec<Move>);
+
+impl PyMoveList {
+    pub fn new(moves: &[Move]) -> PyMoveList {
+        PyMoveList(moves.to_vec())
+    }
+
+    fn moves(&self) -> &[Move] {
+        &self.0
+    }
+
+    fn objects<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.moves().iter().map(|m| PyMove(*m)))
+    }
+
+    fn find(&self, m: &Bound<'_, PyAny>) -> Option<usize> {
+        let m = m.cast::<PyMove>().ok()?;
+        let m = m.get().0;
+        self.moves().iter().position(|x| *x == m)
+    }
+}
+
+#[pymethods]
+impl PyMoveList {
+    fn __len__(&self) -> usize {
+        self.moves().len()
+    }
+
+    fn __bool__(&self) -> bool {
+        !self.moves().is_empty()
+    }
+
+    fn __getitem__<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = index.py();
+        if let Ok(i) = index.extract::<isize>() {
+            let n = self.moves().len() as isize;
+            let k = if i < 0 { i + n } else { i };
+            if !(0..n).contains(&k) {
+                return Err(PyIndexError::new_err("move index out of range"));
+            }
+            return Ok(Bound::new(py, PyMove(self.moves()[k as usize]))?.into_any());
+        }
+        // A slice (or anything a list takes): a list of the moves.
+        self.objects(py)?.as_any().get_item(index)
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self.objects(py)?.as_any().try_iter()?.into_any())
+    }
+
+    fn __contains__(&self, m: &Bound<'_, PyAny>) -> bool {
+        self.find(m).is_some()
+    }
+
+    /// The position of `move` in the list; `ValueError` if it is not there.
+    #[pyo3(signature = (r#move, /))]
+    fn index(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
+        self.find(r#move)
+            .ok_or_else(|| PyValueError::new_err("the move is not in the list"))
+    }
+
+    /// How many times `move` is in the list (0 or 1: moves are listed once).
+    #[pyo3(signature = (r#move, /))]
+    fn count(&self, r#move: &Bound<'_, PyAny>) -> usize {
+        usize::from(self.find(r#move).is_some())
+    }
+
+    /// Equal to another `MoveList` or to any sequence of the same moves in the same order.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(other) = other.cast::<PyMoveList>() {
+            return Ok(self.moves() == other.get().moves());
+        }
+        let Ok(n) = other.len() else {
+            return Ok(false);
+        };
+        if n != self.moves().len() {
+            return Ok(false);
+        }
+        for (i, item) in other.try_iter()?.enumerate() {
+            let item = item?;
+            match item.cast::<PyMove>() {
+                Ok(m) if m.get().0 == self.moves()[i] => {}
+                _ => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+
+    fn __repr__(&self) -> String {
+        let items: Vec<String> = self.moves().iter().map(|m| format!("{m:?}")).collect();
+        format!("MoveList([{}])", items.join(", "))
+    }
+}
+
+/// Why a game ended. With `Outcome.winner` it says everything: `KING_AGAINST_LONE_MAN` is a
+/// win under the default rules and a draw under the federation's.
+#[pyclass(
+    eq,
+    eq_int,
+    hash,
+    frozen,
+    module = "turkish_draughts",
+    name = "Termination",
+    rename_all = "SCREAMING_SNAKE_CASE"
+)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Termination {
+    /// The side to move has no legal move (no pieces, or all blocked) and loses.
+    NoLegalMove = 1,
+    /// A lone king against a lone man: a win under the default rules, a draw under the
+    /// federation's.
+    KingAgainstLoneMan = 2,
+    /// One king each (default rules: when the side to move cannot capture): a draw.
+    OneKingEach = 3,
+    /// One man each (federation rules): a draw.
+    OneManEach = 4,
+    /// The same position with the same side to move for the third time: a draw.
+    Repetition = 5,
+    /// The board's no-progress limit was reached: a draw.
+    NoProgress = 6,
+    /// A reason this version of the package does not know.
+    Other = 15,
+}
+
+impl Termination {
+    pub fn of(outcome: Outcome) -> Termination {
+        match outcome {
+            Outcome::Win { reason, .. } => match reason {
+                WinReason::NoLegalMove => Termination::NoLegalMove,
+                WinReason::KingAgainstLoneMan => Termination::KingAgainstLoneMan,
+                _ => Termination::Other,
+            },
+            Outcome::Draw { reason } => match reason {
+                DrawReason::OneKingEach => Termination::OneKingEach,
+                DrawReason::OneManEach => Termination::OneManEach,
+                DrawReason::KingAgainstLoneMan => Termination::KingAgainstLoneMan,
+                DrawReason::Repetition => Termination::Repetition,
+                DrawReason::NoProgress => Termination::NoProgress,
+                _ => Termination::Other,
+            },
+        }
+    }
+}
+
+/// How a game ended: `winner` (`True` White, `False` Black, `None` a draw), `termination`
+/// and `result()`, the PDN result text.
+#[pyclass(frozen, eq, module = "turkish_draughts", name = "Outcome")]
+#[derive(PartialEq, Eq)]
+pub struct PyOutcome(pub Outcome);
+
+#[pymethods]
+impl PyOutcome {
+    /// `True` if White won, `False` if Black won, `None` for a draw.
+    #[getter]
+    fn winner(&self) -> Option<bool> {
+        self.0.winner().map(|c| c == Color::White)
+    }
+
+    /// Why the game ended.
+    #[getter]
+    fn termination(&self) -> Termination {
+        Termination::of(self.0)
+    }
+
+    /// The PDN result: `"2-0"` (White won), `"0-2"` (Black won) or `"1-1"` (a draw).
+    fn result(&self) -> &'static str {
+        GameResult::from(self.0).as_str()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let winner = match self.winner() {
+            Some(true) => "True",
+            Some(false) => "False",
+            None => "None",
+        };
+        let termination = match self.termination() {
+            Termination::NoLegalMove => "NO_LEGAL_MOVE",
+            Termination::KingAgainstLoneMan => "KING_AGAINST_LONE_MAN",
+            Termination::OneKingEach => "ONE_KING_EACH",
+            Termination::OneManEach => "ONE_MAN_EACH",
+            Termination::Repetition => "REPETITION",
+            Termination::NoProgress => "NO_PROGRESS",
+            Termination::Other => "OTHER",
+        };
+        format!("Outcome(winner={winner}, termination=Termination.{termination})")
+    }
+}
+
+/// A game of Turkish draughts: the position, the moves played (`move_stack`), and the
+/// history the rules need (threefold repetition, an optional no-progress limit).
+///
+/// `Board()` is the start position under the default rules; `Board(fen, rules="tudaf")`
+/// starts from a PDN FEN under the federation's rules. Every move is checked before it is
+/// played, and a finished game takes no more moves.
+///
+/// A FEN is checked as in a game: at most 16 pieces a side, no man on a back rank.
+/// `relaxed=True` accepts composed and stress positions (up to 32 pieces a side, a man on
+/// its own back rank); only for positions you trust, as a single move list of such a
+/// position can take seconds.
+#[pyclass(module = "turkish_draughts", name = "Board")]
+pub struct PyBoard {
+    game: Game,
+    /// The game's current position and outcome, kept beside it: a board's own memory is
+    /// read at once, while the game's lists of positions and keys lie elsewhere on the heap
+    /// (with many boards alive, reading them costs a cache miss a call). Every change of
+    /// `game` goes through [`PyBoard::update`], which refreshes both.
+    pos: Position,
+    outcome: Option<Outcome>,
+    /// Whether the first position was read with `relaxed=True` (kept for pickling).
+    relaxed: bool,
+}
+
+impl PyBoard {
+    pub fn new(game: Game, relaxed: bool) -> PyBoard {
+        // A new game reserves room for 64 plies in each of its lists (about 5.8 KB); a
+        // clone holds only what is there (its lists grow as moves are played). With many
+        // boards alive (a data set of positions), that is 353 MB against 12 MB for the
+        // 63 964 boards of tests/data/game-positions.fen.
+        let game = if game.ply() == 0 { game.clone() } else { game };
+        PyBoard {
+            pos: *game.position(),
+            outcome: game.outcome(),
+            game,
+            relaxed,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Changes the game with `f`, then refreshes the copies of its position and outcome.
+    fn update<T>(&mut self, f: impl FnOnce(&mut Game) -> T) -> T {
+        let out = f(&mut self.game);
+        self.pos = *self.game.position();
+        self.outcome = self.game.outcome();
+        out
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The moves `push` takes now: the position's legal moves (generated into `list`), none
+    /// once the game is over.
+    pub fn playable<'a>(&self, list: &'a mut MoveList) -> &'a [Move] {
+        if self.outcome.is_some() {
+            return &[];
+        }
+        self.pos.legal_moves_into(list);
+        list
+    }
+}
+
+#[pymethods]
+impl PyBoard {
+    #[new]
+    #[pyo3(signature = (fen = None, rules = "default", *, no_progress_limit = None, relaxed = false))]
+    fn py_new(
+        fen: Option<&str>,
+        rules: &str,
+        no_progress_limit: Option<u32>,
+        relaxed: bool,
+    ) -> PyResult<Self> {
+        let rules = parse_rules(rules)?;
+        let game = match (fen, relaxed) {
+            (None, _) => Game::new(rules),
+            (Some(fen), false) => Game::from_fen(fen, rules).map_err(fen_error)?,
+            (Some(fen), true) => {
+                let setup: Setup = fen.parse().map_err(fen_error)?;
+                let pos = Position::from_setup_relaxed(&setup, rules)
+                    .map_err(|e| fen_error(FenError::from(e)))?;
+                Game::from_position(pos)
+            }
+        };
+        Ok(PyBoard::new(
+            game.with_no_progress_limit(no_progress_limit),
+            relaxed,
+        ))
+    }
+
+    /// The moves `push` accepts now, as a `MoveList` (a read-only sequence of `Move`): every
+    /// legal move of the position (the longest captures when there is a capture), or none
+    /// once the game is over.
+    #[getter]
+    fn legal_moves(&self) -> PyMoveList {
+        let mut list = MoveList::new();
+        PyMoveList::new(self.playable(&mut list))
+    }
+
+    /// Plays `move` (a `Move` from this board's legal moves, or equal to one). Raises
+    /// `IllegalMoveError` if it is not legal here, `GameOverError` if the game is over.
+    #[pyo3(signature = (r#move, /))]
+    fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
+        let m = r#move.0;
+        self.update(|g| g.try_play(m)).map_err(play_error)
+    }
+
+    /// Reads move text in any notation the crate reads (`d3-d4`, the full landing path
+    /// `c4xc6xe6`, the short form `c4xe6`, or the federation's captured squares `c4xc5xd6`),
+    /// plays it and returns it. Raises `InvalidMoveError`, `IllegalMoveError`,
+    /// `AmbiguousMoveError` or `GameOverError`.
+    fn push_text(&mut self, text: &str) -> PyResult<PyMove> {
+        self.update(|g| g.try_play_text(text))
+            .map(PyMove)
+            .map_err(play_error)
+    }
+
+    /// The legal move of this position that `text` names (as `push_text` reads it), without
+    /// playing it.
+    fn parse_move(&self, text: &str) -> PyResult<PyMove> {
+        self.position()
+            .parse_any_move(text)
+            .map(PyMove)
+            .map_err(parse_error)
+    }
+
+    /// Whether `push(move)` would accept the move now.
+    #[pyo3(signature = (r#move, /))]
+    fn is_legal(&self, r#move: PyRef<'_, PyMove>) -> bool {
+        self.outcome.is_none() && self.position().is_legal(r#move.0)
+    }
+
+    /// Takes back the last move and returns it. Raises `IndexError` at the first position.
+    fn pop(&mut self) -> PyResult<PyMove> {
+        self.update(Game::undo)
+            .map(PyMove)
+            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
+    }
+
+    /// The last move played. Raises `IndexError` at the first position.
+    fn peek(&self) -> PyResult<PyMove> {
+        self.game
+            .moves()
+            .last()
+            .map(|m| PyMove(*m))
+            .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
+    }
+
+    /// The moves played from the first position, in order.
+    #[getter]
+    fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.game.moves().iter().map(|m| PyMove(*m)))
+    }
+
+    /// The position as PDN FEN (`W:Wa2,b2:Ba7,Kh8`), squares sorted a1 to h8.
+    fn fen(&self) -> String {
+        self.position().setup().to_string()
+    }
+
+    /// The FEN of the first position.
+    fn root_fen(&self) -> String {
+        self.game.start().setup().to_string()
+    }
+
+    /// The side to move: `True` for White (`WHITE`), `False` for Black (`BLACK`).
+    #[getter]
+    fn turn(&self) -> bool {
+        self.position().turn() == Color::White
+    }
+
+    /// The rule set: `"default"` or `"tudaf"`.
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.game.rules().name()
+    }
+
+    /// The no-progress limit in plies, or `None` (the default: no such draw).
+    #[getter]
+    fn no_progress_limit(&self) -> Option<u32> {
+        self.game.no_progress_limit()
+    }
+
+    /// The number of moves played from the first position.
+    fn ply(&self) -> usize {
+        self.game.ply()
+    }
+
+    /// The Zobrist key of the position (a 64-bit int, the same in every run and on every
+    /// platform).
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.game.zobrist()
+    }
+
+    /// How many times the current position has occurred in the game, this time included.
+    fn repetitions(&self) -> u32 {
+        self.game.repetitions()
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.outcome.map(PyOutcome)
+    }
+
+    /// Whether the game has ended.
+    fn is_game_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The PDN result so far: `"2-0"`, `"0-2"`, `"1-1"`, or `"*"` while the game goes on.
+    fn result(&self) -> &'static str {
+        GameResult::from_outcome(self.outcome).as_str()
+    }
+
+    /// The piece on `square` (0 = a1 ... 63 = h8): `"o"` a white man, `"O"` a white king,
+    /// `"x"` a black man, `"X"` a black king, or `None`.
+    fn piece_at(&self, square: i64) -> PyResult<Option<char>> {
+        let sq = self::square(square)?;
+        Ok(self.position().board().piece_at(sq).map(|p| p.char()))
+    }
+
+    /// A copy with the same first position and moves. `stack=False` copies the current
+    /// position alone, as the first position of a new game.
+    #[pyo3(signature = (*, stack = true))]
+    fn copy(&self, stack: bool) -> PyBoard {
+        let game = if stack {
+            self.game.clone()
+        } else {
+            Game::from_position(*self.position())
+                .with_no_progress_limit(self.game.no_progress_limit())
+        };
+        PyBoard::new(game, self.relaxed)
+    }
+
+    fn __copy__(&self) -> PyBoard {
+        self.copy(true)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyBoard {
+        self.copy(true)
+    }
+
+    /// Boards are equal when their positions are: the same pieces, side to move and rules
+    /// (the move stacks may differ).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        match other.cast::<PyBoard>() {
+            Ok(other) => {
+                let equal = *self.position() == *other.borrow().position();
+                Ok(pyo3::types::PyBool::new(py, equal)
+                    .to_owned()
+                    .into_any()
+                    .unbind())
+            }
+            Err(_) => Ok(py.NotImplemented()),
+        }
+    }
+
+    /// Rebuilds a board from what `__reduce__` keeps (for pickle and copy).
+    #[classmethod]
+    fn _replay(
+        cls: &Bound<'_, PyType>,
+        fen: &str,
+        rules: &str,
+        no_progress_limit: Option<u32>,
+        relaxed: bool,
+        moves: Vec<String>,
+    ) -> PyResult<PyBoard> {
+        let _ = cls;
+        let mut board = PyBoard::py_new(Some(fen), rules, no_progress_limit, relaxed)?;
+        for text in &moves {
+            board
+                .update(|g| g.try_play_text(text))
+                .map_err(play_error)?;
+        }
+        Ok(board)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let replay = slf.get_type().getattr("_replay")?;
+        let moves: Vec<String> = this.game.moves().iter().map(|m| m.to_string()).collect();
+        let args = (
+            this.root_fen(),
+            this.rules(),
+            this.game.no_progress_limit(),
+            this.relaxed,
+            moves,
+        );
+        PyTuple::new(py, [replay, args.into_pyobject(py)?.into_any()])
+    }
+
+    /// `Board('W:Wa2,...:B...')`, with the rules when they are not the default.
+    fn __repr__(&self) -> String {
+        match self.game.rules() {
+            RuleSet::Default => format!("Board('{}')", self.fen()),
+            rules => format!("Board('{}', rules='{}')", self.fen(), rules.name()),
+        }
+    }
+
+    /// The board as text, rank 8 on top (`o`/`O` white man/king, `x`/`X` black), then the
+    /// side to move and the rules.
+    fn __str__(&self) -> String {
+        self.position().to_string()
+    }
+
+    /// The position as an SVG picture: `size` in pixels (480 unless told), `flipped` puts
+    /// Black at the bottom,
+    /// `move` draws a move's landing path and captures (for example `board.peek()`), and
+    /// `squares` highlights square numbers.
+    #[pyo3(signature = (*, size = None, flipped = false, r#move = None, squares = None))]
+    fn svg(
+        &self,
+        size: Option<u32>,
+        flipped: bool,
+        r#move: Option<PyRef<'_, PyMove>>,
+        squares: Option<Vec<i64>>,
+    ) -> PyResult<String> {
+        let mut opts = SvgOptions::new().flipped(flipped);
+        if let Some(size) = size {
+            opts = opts.size(size);
+        }
+        if let Some(m) = r#move {
+            opts = opts.show_move(m.0);
+        }
+        if let Some(list) = squares {
+            let mut set = Bitboard::EMPTY;
+            for s in list {
+                set = set.with(square(s)?);
+            }
+            opts = opts.highlight(set);
+        }
+        Ok(self.position().to_svg(&opts))
+    }
+
+    /// The position as piece planes, a NumPy `int8` array of shape (4, 8, 8): own men, own
+    /// kings, the opponent's men, the opponent's kings, drawn for `color` (`True` White,
+    /// `False` Black; the side to move when `None`). Row 0 is that side's back rank (the
+    /// board is flipped top to bottom for Black), column 0 is file a.
+    #[pyo3(signature = (color = None))]
+    fn planes<'py>(&self, py: Python<'py>, color: Option<bool>) -> Bound<'py, PyArray3<i8>> {
+        let side = match color {
+            None => self.position().turn(),
+            Some(true) => Color::White,
+            Some(false) => Color::Black,
+        };
+        actions::planes_array(py, self.position(), side)
+    }
+
+    /// A NumPy `int8` array of `ACTION_SIZE` entries, 1 for each action `push_action`
+    /// accepts now (all zero once the game is over).
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let mut list = MoveList::new();
+        actions::mask_array(py, self.position(), self.playable(&mut list))
+    }
+
+    /// The actions `push_action` accepts now, ascending.
+    fn legal_actions(&self) -> Vec<u32> {
+        let mut list = MoveList::new();
+        let moves = self.playable(&mut list);
+        let mut out: Vec<u32> = actions::actions(self.position(), moves)
+            .into_iter()
+            .flatten()
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The action of a legal move of this position, or `None` for one of the rare moves
+    /// that has none (see the package documentation). Raises `IllegalMoveError` if the move
+    /// is not legal here.
+    #[pyo3(signature = (r#move, /))]
+    fn encode_move(&self, r#move: PyRef<'_, PyMove>) -> PyResult<Option<u32>> {
+        let mut list = MoveList::new();
+        self.position().legal_moves_into(&mut list);
+        let Some(i) = list.iter().position(|m| *m == r#move.0) else {
+            return Err(IllegalMoveError::new_err(format!(
+                "{} is not a legal move of this position",
+                r#move.0
+            )));
+        };
+        Ok(actions::actions(self.position(), &list)[i])
+    }
+
+    /// The legal move an action stands for. Raises `IllegalMoveError` if the action is not
+    /// one of `legal_actions()`.
+    fn decode_action(&self, action: i64) -> PyResult<PyMove> {
+        let mut list = MoveList::new();
+        let moves = self.playable(&mut list);
+        let found = u32::try_from(action).ok().and_then(|a| {
+            actions::actions(self.position(), moves)
+                .into_iter()
+                .position(|x| x == Some(a))
+        });
+        match found {
+            Some(i) => Ok(PyMove(moves[i])),
+            None => Err(IllegalMoveError::new_err(format!(
+                "action {action} is not a legal action of this position"
+            ))),
+        }
+    }
+
+    /// Plays the move an action stands for and returns it (`decode_action`, then `push`).
+    fn push_action(&mut self, action: i64) -> PyResult<PyMove> {
+        let m = self.decode_action(action)?;
+        self.update(|g| g.try_play(m.0)).map_err(play_error)?;
+        Ok(m)
+    }
+
+    /// The picture Jupyter shows: the position, with the last move drawn.
+    fn _repr_svg_(&self) -> String {
+        let mut opts = SvgOptions::new();
+        if let Some(m) = self.game.moves().last() {
+            opts = opts.show_move(*m);
+        }
+        self.position().to_svg(&opts)
+    }
+}

@@ -1,0 +1,227 @@
+//! Work done in Rust in one call, with the interpreter released: perft, the positions below
+//! a root, random playouts and self-play.
+
+use numpy::ndarray::Array4;
+use numpy::{IntoPyArray, PyArray1, PyArray4};
+use pyo3::exceptions::PyMemoryError;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use turkish_draughts::{
+    Color, Game, MAX_PERFT_DEPTH, MoveList, PerftDepthError, Position, perft_parallel,
+};
+
+use crate::actions;
+use crate::board::{PyBoard, Termination, parse_rules};
+use crate::errors::{InvalidFenError, value_error};
+use crate::playout::{self, Limits, Summary};
+
+/// The most threads a call starts.
+const MAX_THREADS: usize = 256;
+
+/// The number of threads to use: `0` means one per core; at most [`MAX_THREADS`].
+fn threads(n: usize) -> usize {
+    if n == 0 {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    } else {
+        n.min(MAX_THREADS)
+    }
+}
+
+fn check_depth(depth: u32) -> PyResult<()> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(value_error(PerftDepthError { depth }.to_string()));
+    }
+    Ok(())
+}
+
+/// A vector of `n` default values, or `MemoryError`.
+fn filled<T: Clone + Default>(n: usize) -> PyResult<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)
+        .map_err(|_| PyMemoryError::new_err(format!("cannot allocate {n} results")))?;
+    v.resize(n, T::default());
+    Ok(v)
+}
+
+/// The game a batch starts from: the board's (with its history), or the start position.
+fn start_game(board: Option<PyRef<'_, PyBoard>>, rules: &str) -> PyResult<Game> {
+    match board {
+        Some(b) => Ok(b.game().clone()),
+        None => Ok(Game::new(parse_rules(rules)?)),
+    }
+}
+
+/// The number of leaves of the legal-move tree `depth` plies deep below the board's
+/// position. Moves count distinct by result; no game-end adjudication is applied (the
+/// history is ignored). `threads=0` uses every core (at most 256 threads). The interpreter
+/// is released meanwhile.
+#[pyfunction]
+#[pyo3(signature = (board, depth, *, threads = 1))]
+pub fn perft(
+    py: Python<'_>,
+    board: PyRef<'_, PyBoard>,
+    depth: u32,
+    threads: usize,
+) -> PyResult<u64> {
+    check_depth(depth)?;
+    let pos = *board.position();
+    drop(board);
+    let threads = self::threads(threads);
+    Ok(py.detach(|| perft_parallel(&pos, depth, threads)))
+}
+
+/// The positions `plies` plies below `pos` (one per path, so repeated when paths meet).
+fn below(pos: Position, plies: u32) -> Vec<Position> {
+    let mut level = vec![pos];
+    let mut list = MoveList::new();
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        for p in &level {
+            p.legal_moves_into(&mut list);
+            for m in &list {
+                let mut child = *p;
+                child.play_unchecked(*m); // `m` is one of `p`'s own legal moves
+                next.push(child);
+            }
+        }
+        level = next;
+    }
+    level
+}
+
+/// The FEN of every position `plies` plies below the board's position, one for each path
+/// (so a position reached by two paths is listed twice), in move-list order: the split of a
+/// perft, since `perft(board, plies + d)` is the sum of `perft(Board(fen), d)` over them.
+/// As perft, no game-end adjudication is applied.
+#[pyfunction]
+pub fn positions_at(
+    py: Python<'_>,
+    board: PyRef<'_, PyBoard>,
+    plies: u32,
+) -> PyResult<Vec<String>> {
+    check_depth(plies)?;
+    let pos = *board.position();
+    drop(board);
+    Ok(py.detach(|| {
+        below(pos, plies)
+            .iter()
+            .map(|p| p.setup().to_string())
+            .collect()
+    }))
+}
+
+fn limits(max_plies: usize, no_progress: Option<u32>) -> Limits {
+    Limits {
+        max_plies,
+        no_progress,
+    }
+}
+
+/// `n` random games in Rust; returns three NumPy arrays of `n` entries: the winner (`int8`:
+/// 1 White, -1 Black, 0 a draw or unfinished), the plies played (`uint32`) and the
+/// termination (`uint8`: 0 unfinished, else the number of `Termination`).
+#[pyfunction]
+#[pyo3(signature = (n, *, board = None, rules = "default", seed = 0, threads = 1, max_plies = 400, no_progress = Some(60)))]
+#[allow(clippy::too_many_arguments)]
+pub fn _playouts<'py>(
+    py: Python<'py>,
+    n: usize,
+    board: Option<PyRef<'py, PyBoard>>,
+    rules: &str,
+    seed: u64,
+    threads: usize,
+    max_plies: usize,
+    no_progress: Option<u32>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let start = start_game(board, rules)?;
+    let mut out: Vec<Summary> = filled(n)?;
+    let threads = self::threads(threads);
+    let limits = limits(max_plies, no_progress);
+    py.detach(|| playout::playouts(&start, seed, 0, limits, threads, &mut out));
+    let mut winners: Vec<i8> = filled(n)?;
+    let mut plies: Vec<u32> = filled(n)?;
+    let mut terminations: Vec<u8> = filled(n)?;
+    for (i, s) in out.iter().enumerate() {
+        winners[i] = match s.outcome.and_then(|o| o.winner()) {
+            Some(Color::White) => 1,
+            Some(Color::Black) => -1,
+            None => 0,
+        };
+        plies[i] = s.plies;
+        terminations[i] = s.outcome.map_or(0, |o| Termination::of(o) as u8);
+    }
+    PyTuple::new(
+        py,
+        [
+            PyArray1::from_vec(py, winners).into_any(),
+            PyArray1::from_vec(py, plies).into_any(),
+            PyArray1::from_vec(py, terminations).into_any(),
+        ],
+    )
+}
+
+/// Games `first` to `first + n - 1` of the random self-play batch seeded with `seed`, as PDN
+/// text (one blank line between games). Game `i` depends only on `seed` and `i`, so batches
+/// cut differently give the same games.
+#[pyfunction]
+#[pyo3(signature = (n, *, board = None, rules = "default", seed = 0, first = 0, threads = 1, max_plies = 400, no_progress = Some(60)))]
+#[allow(clippy::too_many_arguments)]
+pub fn selfplay(
+    py: Python<'_>,
+    n: usize,
+    board: Option<PyRef<'_, PyBoard>>,
+    rules: &str,
+    seed: u64,
+    first: u64,
+    threads: usize,
+    max_plies: usize,
+    no_progress: Option<u32>,
+) -> PyResult<String> {
+    let start = start_game(board, rules)?;
+    let threads = self::threads(threads);
+    let limits = limits(max_plies, no_progress);
+    let mut texts: Vec<String> = filled(n)?;
+    py.detach(|| playout::selfplay_pdn(&start, seed, first, limits, threads, &mut texts));
+    Ok(texts.join("\n"))
+}
+
+/// The piece planes of many positions in one call: an `int8` array of shape (n, 4, 8, 8),
+/// each drawn for its side to move as `Board.planes()` draws it. `positions` holds boards
+/// or FENs (read under `rules`, checked as `Board(fen)` checks them; a bad one raises
+/// `InvalidFenError` naming its index). The encoding runs with the interpreter released.
+#[pyfunction]
+#[pyo3(signature = (positions, *, rules = "default"))]
+pub fn planes_batch<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+    rules: &str,
+) -> PyResult<Bound<'py, PyArray4<i8>>> {
+    let rules = parse_rules(rules)?;
+    let mut all = Vec::new();
+    for (i, item) in positions.try_iter()?.enumerate() {
+        let item = item?;
+        let pos = if let Ok(board) = item.cast::<PyBoard>() {
+            *board.borrow().position()
+        } else {
+            let fen: String = item.extract()?;
+            Position::from_fen(&fen, rules)
+                .map_err(|e| InvalidFenError::new_err(format!("position {i}: {e}")))?
+        };
+        all.push(pos);
+    }
+    let n = all.len();
+    let size = n.checked_mul(256).ok_or_else(|| {
+        PyMemoryError::new_err(format!("cannot allocate planes for {n} positions"))
+    })?;
+    let mut flat: Vec<i8> = filled(size)?;
+    py.detach(|| {
+        for (pos, out) in all.iter().zip(flat.chunks_exact_mut(256)) {
+            out.copy_from_slice(&actions::planes(pos, pos.turn()));
+        }
+    });
+    // n * 256 values always fill an n x 4 x 8 x 8 shape.
+    match Array4::from_shape_vec((n, 4, 8, 8), flat) {
+        Ok(a) => Ok(a.into_pyarray(py)),
+        Err(e) => Err(value_error(e.to_string())),
+    }
+}

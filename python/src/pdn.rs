@@ -1,0 +1,302 @@
+//! PDN: reading games from a path, a Python file object or a string, one at a time; writing
+//! a board's game.
+
+use std::fs::File;
+use std::io::{self, BufReader, Cursor, Read};
+use std::sync::{Arc, Mutex};
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use turkish_draughts::Game;
+use turkish_draughts::pdn::{
+    self, Notation, PdnError as RustPdnError, PdnErrorKind, PdnGame, ReadOptions, Reader, Tags,
+    WriteOptions,
+};
+
+use crate::board::{PyBoard, PyMove, parse_rules};
+use crate::errors::{pdn_error, value_error};
+
+/// A Python exception raised by a file object's `read`, kept to be raised again in place of
+/// the reader's I/O error.
+type Stash = Arc<Mutex<Option<PyErr>>>;
+
+/// `std::io::Read` over a Python file object opened in text or binary mode: its `read(n)`
+/// gives `str` (sent on as UTF-8) or `bytes`.
+struct PyFileRead {
+    file: Py<PyAny>,
+    pending: Vec<u8>,
+    at: usize,
+    stash: Stash,
+}
+
+impl PyFileRead {
+    /// Calls `read` once; `Ok(false)` at the end of the file.
+    fn fill(&mut self) -> io::Result<bool> {
+        Python::attach(|py| {
+            let chunk = self
+                .file
+                .bind(py)
+                .call_method1("read", (64 * 1024,))
+                .and_then(|data| {
+                    if let Ok(b) = data.cast::<PyBytes>() {
+                        Ok(b.as_bytes().to_vec())
+                    } else if let Ok(s) = data.cast::<PyString>() {
+                        Ok(s.to_cow()?.as_bytes().to_vec())
+                    } else {
+                        Err(PyTypeError::new_err(format!(
+                            "read() returned {}, not str or bytes",
+                            data.get_type().name()?
+                        )))
+                    }
+                });
+            match chunk {
+                Ok(bytes) => {
+                    self.pending = bytes;
+                    self.at = 0;
+                    Ok(!self.pending.is_empty())
+                }
+                Err(e) => {
+                    let message = e.to_string();
+                    if let Ok(mut slot) = self.stash.lock() {
+                        *slot = Some(e);
+                    }
+                    Err(io::Error::other(message))
+                }
+            }
+        })
+    }
+}
+
+impl Read for PyFileRead {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.at >= self.pending.len() && !self.fill()? {
+            return Ok(0);
+        }
+        let n = buf.len().min(self.pending.len() - self.at);
+        buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+type Games = Box<dyn Iterator<Item = Result<PdnGame, RustPdnError>> + Send + Sync>;
+
+/// What to do with a game that cannot be read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OnError {
+    Raise,
+    Skip,
+    Yield,
+}
+
+/// An iterator over the games of a PDN source, read one at a time (only the game being read
+/// is held). Made by `turkish_draughts.pdn.read_games`.
+#[pyclass(module = "turkish_draughts.pdn", name = "GameReader")]
+pub struct PyGameReader {
+    games: Games,
+    stash: Stash,
+    on_error: OnError,
+}
+
+#[pymethods]
+impl PyGameReader {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        loop {
+            let games = &mut self.games;
+            let Some(item) = py.detach(|| games.next()) else {
+                return Ok(None);
+            };
+            match item {
+                Ok(game) => {
+                    return Ok(Some(Py::new(py, PyPdnGame(game))?.into_any()));
+                }
+                Err(e) => {
+                    if matches!(e.kind, PdnErrorKind::Io { .. }) {
+                        let stashed = self.stash.lock().ok().and_then(|mut s| s.take());
+                        if let Some(original) = stashed {
+                            return Err(original);
+                        }
+                    }
+                    let err = pdn_error(py, &e);
+                    match self.on_error {
+                        OnError::Raise => return Err(err),
+                        OnError::Skip => continue,
+                        OnError::Yield => return Ok(Some(err.into_value(py).into_any())),
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn on_error(errors: &str) -> PyResult<OnError> {
+    match errors {
+        "raise" => Ok(OnError::Raise),
+        "skip" => Ok(OnError::Skip),
+        "yield" => Ok(OnError::Yield),
+        _ => Err(value_error(format!(
+            "errors={errors:?}: expected \"raise\", \"skip\" or \"yield\""
+        ))),
+    }
+}
+
+/// `_read_games(source, rules="default", errors="raise")`: the games of a path (`str`,
+/// `bytes` or `os.PathLike`) or of a file object (text or binary) with a `read` method.
+#[pyfunction]
+#[pyo3(signature = (source, rules = "default", errors = "raise"))]
+pub fn _read_games(source: &Bound<'_, PyAny>, rules: &str, errors: &str) -> PyResult<PyGameReader> {
+    let options = ReadOptions::new(parse_rules(rules)?);
+    let on_error = on_error(errors)?;
+    let stash: Stash = Arc::new(Mutex::new(None));
+    let games: Games = if source.hasattr("read")? {
+        let read = PyFileRead {
+            file: source.clone().unbind(),
+            pending: Vec::new(),
+            at: 0,
+            stash: stash.clone(),
+        };
+        Box::new(Reader::with_options(BufReader::new(read), options))
+    } else {
+        // Opening the path raises the usual OSError.
+        let path: std::path::PathBuf = source.extract()?;
+        let file = File::open(&path)?;
+        Box::new(Reader::with_options(BufReader::new(file), options))
+    };
+    Ok(PyGameReader {
+        games,
+        stash,
+        on_error,
+    })
+}
+
+/// `_read_games_str(text, rules="default", errors="raise")`: the games of a PDN text.
+#[pyfunction]
+#[pyo3(signature = (text, rules = "default", errors = "raise"))]
+pub fn _read_games_str(text: String, rules: &str, errors: &str) -> PyResult<PyGameReader> {
+    let options = ReadOptions::new(parse_rules(rules)?);
+    Ok(PyGameReader {
+        games: Box::new(Reader::with_options(
+            Cursor::new(text.into_bytes()),
+            options,
+        )),
+        stash: Arc::new(Mutex::new(None)),
+        on_error: on_error(errors)?,
+    })
+}
+
+/// A game read from PDN: its tags (in order), its moves, the result its termination gives,
+/// and where it starts.
+#[pyclass(frozen, module = "turkish_draughts.pdn", name = "PdnGame")]
+pub struct PyPdnGame(pub PdnGame);
+
+#[pymethods]
+impl PyPdnGame {
+    /// The tag pairs as a dict, in the order read.
+    #[getter]
+    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (name, value) in self.0.tags().iter() {
+            dict.set_item(name, value)?;
+        }
+        Ok(dict)
+    }
+
+    /// The moves, replayed and checked, from the first position.
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.0.game().moves().iter().map(|m| PyMove(*m)))
+    }
+
+    /// The result of the game's termination: `"2-0"`, `"0-2"`, `"1-1"` or `"*"` (`1-0` is
+    /// read as `2-0`, `0-1` as `0-2`, `1/2-1/2` as `1-1`).
+    #[getter]
+    fn result(&self) -> &'static str {
+        self.0.result().as_str()
+    }
+
+    /// The line (from 1) where the game starts in its source.
+    #[getter]
+    fn line(&self) -> usize {
+        self.0.line()
+    }
+
+    /// The rule set the game was replayed under.
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.0.game().rules().name()
+    }
+
+    /// The FEN of the first position (the FEN tag's, or the start position's).
+    #[getter]
+    fn start_fen(&self) -> String {
+        self.0.game().start().setup().to_string()
+    }
+
+    /// A new board at the first position, with no moves played.
+    fn start_board(&self) -> PyBoard {
+        PyBoard::new(Game::from_position(*self.0.game().start()), false)
+    }
+
+    /// A new board with every move of the game played: `move_stack` holds them, and `pop()`
+    /// walks back through the game.
+    fn end_board(&self) -> PyBoard {
+        PyBoard::new(self.0.game().clone(), false)
+    }
+
+    fn __len__(&self) -> usize {
+        self.0.game().ply()
+    }
+
+    fn __repr__(&self) -> String {
+        let tags = self.0.tags();
+        format!(
+            "<PdnGame line {}: {} - {}, {} plies, {}>",
+            self.0.line(),
+            tags.white().unwrap_or("?"),
+            tags.black().unwrap_or("?"),
+            self.0.game().ply(),
+            self.0.result()
+        )
+    }
+}
+
+fn notation(name: &str) -> PyResult<Notation> {
+    match name {
+        "landing" => Ok(Notation::Landing),
+        "captured" => Ok(Notation::Captured),
+        _ => Err(value_error(format!(
+            "notation={name:?}: expected \"landing\" or \"captured\""
+        ))),
+    }
+}
+
+/// _write_game(board, tags=None, notation="landing") -> str
+///
+/// `tags`: a mapping or an iterable of (name, value) pairs, both `str`.
+#[pyfunction]
+#[pyo3(signature = (board, tags = None, notation = "landing"))]
+pub fn _write_game(
+    board: PyRef<'_, PyBoard>,
+    tags: Option<&Bound<'_, PyAny>>,
+    notation: &str,
+) -> PyResult<String> {
+    let options = WriteOptions::new(self::notation(notation)?);
+    let mut pairs = Tags::new();
+    if let Some(tags) = tags {
+        let items = if tags.hasattr("items")? {
+            tags.call_method0("items")?
+        } else {
+            tags.clone()
+        };
+        for item in items.try_iter()? {
+            let (name, value): (String, String) = item?.extract()?;
+            pairs.push(name, value);
+        }
+    }
+    Ok(pdn::write_game(board.game(), &pairs, &options))
+}

@@ -1,0 +1,113 @@
+"""PDN (Portable Draughts Notation, GameType 30): reading games one at a time, writing them.
+
+Reading::
+
+    >>> import io
+    >>> from turkish_draughts import pdn
+    >>> text = '[White "ayse"]\\n[Black "can"]\\n\\n1. c3-c4 f6-f5 2. d3-d4 *\\n'
+    >>> game = next(pdn.read_games(io.StringIO(text)))
+    >>> game.tags["White"], len(game.moves), game.result
+    ('ayse', 3, '*')
+    >>> board = game.end_board()
+    >>> str(board.peek())
+    'd3-d4'
+
+A source is a path (``str`` or ``os.PathLike``) or a file object opened in text or binary
+mode; :func:`read_games_str` reads a string. Only the game being read is held in memory.
+Each game is replayed and every move checked; moves may be in landing notation, its short
+form or the federation's captured-square notation. A game that cannot be read raises
+:class:`turkish_draughts.PdnError`, with ``line`` and ``column`` (both from 1); the iterator
+can be called again after it and goes on with the next game. ``errors="skip"`` leaves such
+games out, and ``errors="yield"`` gives the ``PdnError`` in the game's place.
+
+Writing: :func:`write_game` gives one game's text, :func:`write_games` writes many to a path
+or a file object.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import IO, Iterable, Mapping, Optional, Tuple, Union
+
+from ._core import Board, PdnError, _read_games, _read_games_str, _write_game
+from ._core import GameReader as GameReader
+from ._core import PdnGame as PdnGame
+
+__all__ = [
+    "GameReader",
+    "PdnError",
+    "PdnGame",
+    "read_games",
+    "read_games_str",
+    "write_game",
+    "write_games",
+]
+
+Tags = Union[Mapping[str, str], Iterable[Tuple[str, str]]]
+Source = Union[str, bytes, "os.PathLike[str]", IO[str], IO[bytes]]
+
+
+def read_games(source: Source, rules: str = "default", errors: str = "raise") -> GameReader:
+    """The games of a PDN file, one at a time, replayed under ``rules`` (``"default"`` or
+    ``"tudaf"``). ``source`` is a path or a file object (text or binary). ``errors`` is
+    ``"raise"`` (a bad game raises ``PdnError``; iterating again goes on with the next game),
+    ``"skip"`` or ``"yield"`` (the ``PdnError`` instance comes in the game's place)."""
+    return _read_games(source, rules, errors)
+
+
+def read_games_str(text: str, rules: str = "default", errors: str = "raise") -> GameReader:
+    """The games of a PDN text, as :func:`read_games` reads a file."""
+    return _read_games_str(text, rules, errors)
+
+
+def write_game(board: Board, tags: Optional[Tags] = None, notation: str = "landing") -> str:
+    """One game as PDN text: the board's first position and every move of its
+    ``move_stack``, with ``tags`` (a mapping or (name, value) pairs; the seven standard tags
+    are written first, ``?`` when missing), in ``"landing"`` notation (``c4xc6xe6``) or the
+    federation's ``"captured"`` notation (``c4xc5xd6``). The result is the game's outcome when
+    the rules decide it, else the ``Result`` tag, else ``*``. The text ends with a newline.
+
+    >>> import turkish_draughts as td
+    >>> board = td.Board()
+    >>> _ = board.push_text("c3-c4")
+    >>> print(write_game(board, {"White": "ayse"}).splitlines()[-1])
+    1. c3-c4 *
+    """
+    return _write_game(board, tags, notation)
+
+
+GameLike = Union[Board, PdnGame, Tuple[Board, Tags]]
+
+
+def _game_text(game: GameLike, notation: str) -> str:
+    if isinstance(game, PdnGame):
+        return _write_game(game.end_board(), game.tags, notation)
+    if isinstance(game, Board):
+        return _write_game(game, None, notation)
+    board, tags = game
+    return _write_game(board, tags, notation)
+
+
+def write_games(
+    dest: Union[str, "os.PathLike[str]", IO[str]],
+    games: Iterable[GameLike],
+    notation: str = "landing",
+) -> int:
+    """Writes games to a path (the file is replaced) or a text file object, one blank line
+    between games, and returns how many were written. Each game is a :class:`Board`, a
+    :class:`PdnGame` (written with its tags) or a ``(board, tags)`` pair."""
+    if hasattr(dest, "write"):
+        return _write_all(dest, games, notation)  # type: ignore[arg-type]
+    with open(dest, "w", encoding="utf-8", newline="\n") as f:  # type: ignore[arg-type]
+        return _write_all(f, games, notation)
+
+
+def _write_all(f: IO[str], games: Iterable[GameLike], notation: str) -> int:
+    count = 0
+    for game in games:
+        if count:
+            f.write("\n")
+        f.write(_game_text(game, notation))
+        count += 1
+    return count
+

@@ -1,0 +1,74 @@
+//! The `Rules` tag: the rule set a game was played under, written by
+//! [`write_game`](super::write_game) and read by the reader.
+
+use alloc::string::String;
+use core::fmt;
+
+use crate::RuleSet;
+
+/// The name of the tag that says which rule set a game was played under:
+/// `[Rules "default"]` or `[Rules "tudaf"]`, the names of [`RuleSet::name`]. The reader also
+/// takes `federation` for tudaf, in any case of letters, with blanks around.
+///
+/// ```
+/// use turkish_draughts::pdn::{self, RULES_TAG};
+/// use turkish_draughts::RuleSet;
+/// let text = format!("[{RULES_TAG} \"tudaf\"]\n1. c3-c4 *");
+/// let game = pdn::read_str(&text).next().unwrap()?;
+/// assert_eq!(game.game().rules(), RuleSet::Tudaf);
+/// # Ok::<(), pdn::PdnError>(())
+/// ```
+pub const RULES_TAG: &str = "Rules";
+
+/// The rule set a `Rules` tag's value names, if any.
+pub(crate) fn rules_of(value: &str) -> Option<RuleSet> {
+    let value = value.trim();
+    if value.eq_ignore_ascii_case("federation") {
+        return Some(RuleSet::Tudaf);
+    }
+    RuleSet::ALL
+        .into_iter()
+        .find(|r| value.eq_ignore_ascii_case(r.name()))
+}
+
+/// A game's `Rules` tag names another rule set than the one the caller chose (or one this
+/// crate does not know): the game was read under the caller's choice, and this says so.
+/// `Display` gives `line L, column C: ...`, pointing at the tag's value.
+///
+/// ```
+/// use turkish_draughts::pdn::{self, ReadOptions};
+/// use turkish_draughts::RuleSet;
+/// let text = "[Rules \"tudaf\"]\n1. c3-c4 *";
+/// let game = pdn::read_str_with(text, ReadOptions::new(RuleSet::Default)).next().unwrap()?;
+/// assert_eq!(game.game().rules(), RuleSet::Default);
+/// let conflict = game.rules_conflict().unwrap();
+/// assert_eq!(conflict.tag, "tudaf");
+/// assert_eq!(
+///     conflict.to_string(),
+///     "line 1, column 9: the Rules tag says \"tudaf\"; the game was read under default, as asked"
+/// );
+/// # Ok::<(), pdn::PdnError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct RulesConflict {
+    /// The line of the tag's value, from 1.
+    pub line: usize,
+    /// The column of the tag's value, from 1, in characters.
+    pub column: usize,
+    /// The tag's value, quoted as errors quote the input (at most
+    /// [`MAX_QUOTED_CHARS`](super::MAX_QUOTED_CHARS) characters).
+    pub tag: String,
+    /// The rule set the game was read under: the caller's.
+    pub chosen: RuleSet,
+}
+
+impl fmt::Display for RulesConflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: the Rules tag says \"{}\"; the game was read under {}, as asked",
+            self.line, self.column, self.tag, self.chosen
+        )
+    }
+}

@@ -1,0 +1,155 @@
+//! What every example does on the command line: `--help` on stdout with exit code 0, every
+//! error as one line `error: ...` on stderr with exit code 2, naming the file when a file is
+//! involved. `cargo test` builds the examples first; run `cargo build --examples` before
+//! `cargo test --test examples cli::` alone.
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const EXAMPLES: [&str; 5] = ["perft", "play", "svg", "pdn", "selfplay"];
+
+fn binary(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test's own path");
+    let path = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("the test runs from target/<profile>/deps")
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: run `cargo build --examples` (plain `cargo test` builds them)",
+        path.display()
+    );
+    path
+}
+
+fn run(name: &str, args: &[&str]) -> Output {
+    Command::new(binary(name))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("{name} runs: {e}"))
+}
+
+/// The one line of an error, after checking the exit code, that it is alone on stderr and
+/// that nothing went to stdout.
+#[track_caller]
+fn one_line_error(name: &str, args: &[&str]) -> String {
+    let out = run(name, args);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{name} {args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{name} {args:?}: {err}");
+    assert!(err.starts_with("error: "), "{name} {args:?}: {err}");
+    assert!(!err.contains("panicked"), "{name} {args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{name} {args:?}");
+    err.trim_end().to_string()
+}
+
+fn temp_path(what: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("td-cli-{}-{what}", std::process::id()))
+}
+
+#[test]
+fn help_goes_to_stdout_with_exit_code_0() {
+    for name in EXAMPLES {
+        for flag in ["--help", "-h"] {
+            let out = run(name, &[flag]);
+            assert_eq!(out.status.code(), Some(0), "{name} {flag}");
+            assert!(out.stderr.is_empty(), "{name} {flag}");
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert!(
+                text.starts_with(&format!("usage: {name} ")),
+                "{name} {flag}: {text}"
+            );
+            // Every option the usage line names is explained below it.
+            let usage: String = text.split("\n\n").next().unwrap().to_string();
+            let rest = &text[usage.len()..];
+            for option in usage
+                .split(|c: char| c.is_whitespace() || "[]|".contains(c))
+                .filter(|w| w.starts_with("--"))
+            {
+                assert!(rest.contains(option), "{name}: {option} is not explained");
+            }
+        }
+    }
+}
+
+#[test]
+fn errors_are_one_line_starting_with_error() {
+    for name in EXAMPLES {
+        one_line_error(name, &["--bogus"]);
+        let err = one_line_error(name, &["--rules", "fide"]);
+        assert!(err.contains("`fide`"), "{err}");
+        assert!(err.contains("default or tudaf"), "{err}");
+        let err = one_line_error(name, &["--rules"]);
+        assert!(err.contains("--rules needs a value"), "{err}");
+    }
+}
+
+#[test]
+fn pdn_refuses_a_directory_and_a_missing_file_naming_them() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pdn");
+    let err = one_line_error("pdn", &[dir]);
+    assert_eq!(err, format!("error: cannot read {dir}: it is a directory"));
+    let missing = temp_path("missing.pdn");
+    let missing = missing.to_str().unwrap();
+    let err = one_line_error("pdn", &[missing]);
+    assert!(
+        err.starts_with(&format!("error: cannot read {missing}: ")),
+        "{err}"
+    );
+    // A file it can read: one line a game and the summary, exit code 0.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pdn/playok.pdn");
+    let out = run("pdn", &[file]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines().last().unwrap().starts_with("games: 3,"),
+        "{text}"
+    );
+}
+
+#[test]
+fn selfplay_names_the_out_file_it_cannot_write_before_playing() {
+    let dir = temp_path("no-such-dir");
+    let file = dir.join("games.pdn");
+    let file = file.to_str().unwrap();
+    // A million games would take minutes: the error comes before the first.
+    let err = one_line_error("selfplay", &["--games", "1000000", "--out", file]);
+    assert!(
+        err.starts_with(&format!("error: cannot write {file}: ")),
+        "{err}"
+    );
+    let err = one_line_error("selfplay", &["--out"]);
+    assert_eq!(err, "error: --out needs a value: a file name");
+}
+
+#[test]
+fn play_names_the_save_file_it_cannot_write_before_the_game_starts() {
+    let dir = temp_path("no-such-dir");
+    let file = dir.join("game.pdn");
+    let file = file.to_str().unwrap();
+    // Stdin is empty: had the game started, it would have printed the board and the PDN.
+    let err = one_line_error("play", &["--save", file, "--depth", "1"]);
+    assert!(
+        err.starts_with(&format!("error: cannot write {file}: ")),
+        "{err}"
+    );
+    let err = one_line_error("play", &["--save"]);
+    assert_eq!(err, "error: --save needs a value: a file name");
+}
+
+#[test]
+fn svg_writes_the_side_to_move_when_asked() {
+    let out = run("svg", &["--turn", "B:Wd4:Bd6"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.matches(r#"class="turn black""#).count(), 1);
+    let out = run("svg", &["B:Wd4:Bd6"]);
+    assert!(
+        !String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("class=\"turn")
+    );
+}
