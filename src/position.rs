@@ -669,7 +669,7 @@ impl Position {
         // A move of another position with the same result may carry other masks (the
         // kings it captures, whether its piece is a king): the move returned has this
         // position's.
-        let mv = mv.rebased(self.black_moves(), self.kings_u64());
+        let own_masks = |mv: Move| mv.rebased(self.black_moves(), self.kings_u64());
         if self.has_capture() {
             if !mv.is_capture() {
                 return Err(IllegalMoveReason::CaptureRequired);
@@ -689,14 +689,14 @@ impl Position {
             let traced = self.trace(mv.from(), &mv.path());
             Ok(
                 if traced.ok() == Some((mv.to(), mv.captured(), mv.is_crowning())) {
-                    mv
+                    own_masks(mv)
                 } else {
                     own
                 },
             )
         } else if !mv.is_capture() && dispatch!(self, is_quiet_move_of::<S, C>(&mv)) {
             // A quiet move's path is its destination: nothing to choose.
-            Ok(mv)
+            Ok(own_masks(mv))
         } else {
             Err(IllegalMoveReason::NotLegal)
         }
