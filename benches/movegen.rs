@@ -1,13 +1,15 @@
 //! Criterion benches: the capture generator on the capture-heavy and worst-case positions,
-//! and perft from the start position.
+//! perft from the start position, full move lists as engines walk them, and playing one
+//! move.
 //!
-//! `cargo bench` runs them all; `cargo bench -- captures` only the capture generator.
+//! `cargo bench` runs them all; `cargo bench -- captures` only the capture generator,
+//! `cargo bench --bench movegen -- played-move` only the played moves.
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use turkish_draughts::{MoveList, Position, RuleSet, Setup, perft};
+use turkish_draughts::{Move, MoveList, Position, RuleSet, Setup, perft};
 
 fn positions(text: &str, rules: RuleSet) -> Vec<Position> {
     text.lines()
@@ -81,7 +83,7 @@ fn perft_start(c: &mut Criterion) {
 }
 
 /// Full-list perft, the way an engine walks the tree: every node generates its whole list
-/// with `legal_moves_into` and plays every move on a copy with `play_unchecked`.
+/// with `legal_moves_into` and plays every move on a copy with `after_unchecked`.
 fn full_list_perft(pos: &Position, depth: usize, lists: &mut [MoveList]) -> u64 {
     if depth == 0 {
         return 1;
@@ -90,9 +92,7 @@ fn full_list_perft(pos: &Position, depth: usize, lists: &mut [MoveList]) -> u64 
     pos.legal_moves_into(list);
     let mut n = 0;
     for m in list.iter() {
-        let mut child = *pos;
-        child.play_unchecked(*m);
-        n += full_list_perft(&child, depth - 1, rest);
+        n += full_list_perft(&pos.after_unchecked(*m), depth - 1, rest);
     }
     n
 }
@@ -105,9 +105,7 @@ fn callback_perft(pos: &Position, depth: usize) -> u64 {
     }
     let mut n = 0;
     let _ = pos.for_each_legal_move(|m| {
-        let mut child = *pos;
-        child.play_unchecked(m);
-        n += callback_perft(&child, depth - 1);
+        n += callback_perft(&pos.after_unchecked(m), depth - 1);
         ControlFlow::<()>::Continue(())
     });
     n
@@ -164,6 +162,42 @@ fn full_lists(c: &mut Criterion) {
     group.finish();
 }
 
+/// Playing one move: every legal move of every 64th position of
+/// `tests/data/game-positions.fen` (1 000 random games; about 12 000 moves, listed beforehand
+/// with their positions, under a megabyte) is played on a copy of its position and the child
+/// handed to `black_box`, by value (`after_unchecked`) and in place (`play_unchecked` on a
+/// copy); the time is per move.
+fn played_move(c: &mut Criterion) {
+    let games = positions(
+        include_str!("../tests/data/game-positions.fen"),
+        RuleSet::Tudaf,
+    );
+    let pairs: Vec<(Position, Move)> = games
+        .iter()
+        .step_by(64)
+        .flat_map(|p| p.legal_moves().into_iter().map(move |m| (*p, m)))
+        .collect();
+    let mut group = c.benchmark_group("played-move");
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    group.bench_function("after_unchecked", |b| {
+        b.iter(|| {
+            for (pos, m) in black_box(&pairs) {
+                black_box(&pos.after_unchecked(*m));
+            }
+        })
+    });
+    group.bench_function("play_unchecked", |b| {
+        b.iter(|| {
+            for (pos, m) in black_box(&pairs) {
+                let mut child = *pos;
+                child.play_unchecked(*m);
+                black_box(&child);
+            }
+        })
+    });
+    group.finish();
+}
+
 fn perft_bench_suite(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft/bench-suite");
     group.sample_size(10);
@@ -182,6 +216,7 @@ criterion_group!(
     move_lists,
     perft_start,
     perft_bench_suite,
-    full_lists
+    full_lists,
+    played_move
 );
 criterion_main!(benches);

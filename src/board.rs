@@ -6,9 +6,12 @@ use crate::{Bitboard, Color, Piece, Role, Square};
 
 /// Pieces on squares: one bitboard per side and one for the kings.
 ///
-/// Its invariants hold for every value a caller can build: the two sides never share a
+/// Its invariants hold for every value its own functions build: the two sides never share a
 /// square, and every king is a piece of one side. (That a man stands on neither rank 1 nor rank 8 is
-/// a rule of [`Position`](crate::Position), not of `Board`.)
+/// a rule of [`Position`](crate::Position), not of `Board`.) The one way to break them is to
+/// break the contract of [`Position::play_unchecked`](crate::Position::play_unchecked) and
+/// [`after_unchecked`](crate::Position::after_unchecked): a move of another position, played
+/// without a check.
 ///
 /// ```
 /// use turkish_draughts::{Board, Color, Piece, Role, Square};

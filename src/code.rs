@@ -340,12 +340,14 @@ impl Position {
         }
         let (from, to) = (code.from(), code.to());
         let crowned = code.is_crowning();
+        let (black, kings) = (self.black_moves(), self.kings_u64());
         let mv = if captured == 0 {
-            Move::quiet(from, to, crowned)
+            Move::quiet(black, kings, from, to, crowned)
         } else {
             // No landing path: `check_move` reads only the result, and answers with this
             // position's own move, path included.
-            Move::capture(from, to, crate::Bitboard::from_u64(captured), crowned, &[])
+            let captured = crate::Bitboard::from_u64(captured);
+            Move::capture(black, kings, from, to, captured, crowned, &[])
         };
         self.check_move(mv)
             .map_err(|reason| DecodeMoveError::Illegal { from, to, reason })

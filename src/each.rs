@@ -18,10 +18,8 @@ fn for_each_of<S: Side, const CROWN: bool, B>(
     f: &mut impl FnMut(Move) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     match movegen::captures::<S, CROWN>(own, opp, kings) {
-        Captures::None => {
-            movegen::quiet_moves::<S, B>(own, opp, kings, |meta| f(Move::quiet_from_meta(meta)))
-        }
-        Captures::Single(lands) => movegen::single_captures::<S, B>(lands, f),
+        Captures::None => movegen::quiet_moves::<S, B>(own, opp, kings, f),
+        Captures::Single(lands) => movegen::single_captures::<S, B>(lands, kings, f),
         Captures::Search => captures_of::<S, CROWN, B>(own, opp, kings, f),
     }
 }
@@ -36,7 +34,9 @@ fn captures_of<S: Side, const CROWN: bool, B>(
     f: &mut impl FnMut(Move) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let mut list = MoveList::new();
-    movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, &mut list, None);
+    if !movegen::men_captures::<S, CROWN>(own, opp, kings, &mut list) {
+        movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, &mut list, None);
+    }
     for m in list.iter() {
         f(*m)?;
     }

@@ -32,8 +32,26 @@ use crate::{Bitboard, Board, Color, FenError, Move, MoveList, Role, RuleSet, Set
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     board: Board,
-    turn: Color,
-    rules: RuleSet,
+    /// The side to move ([`BLACK_TO_MOVE`]) and the rule set ([`TUDAF`]) in one word, so
+    /// that the position has no padding: [`play_unchecked`](Position::play_unchecked) writes
+    /// every byte of it, and a copy made just before needs no copy of memory.
+    flags: u64,
+}
+
+/// The bit of [`Position::flags`] set when Black is to move.
+const BLACK_TO_MOVE: u64 = 1;
+/// The bit of [`Position::flags`] set under [`RuleSet::Tudaf`].
+const TUDAF: u64 = 2;
+
+/// The [`Position::flags`] word of a side to move and a rule set.
+const fn flags(turn: Color, rules: RuleSet) -> u64 {
+    (match turn {
+        Color::White => 0,
+        Color::Black => BLACK_TO_MOVE,
+    }) | match rules {
+        RuleSet::Default => 0,
+        RuleSet::Tudaf => TUDAF,
+    }
 }
 
 /// How a game ended.
@@ -256,13 +274,15 @@ fn legal_moves_of<S: Side, const CROWN: bool>(
         }
         Captures::Single(lands) => {
             out.clear();
-            let _ = movegen::single_captures::<S, Infallible>(lands, |m| {
+            let _ = movegen::single_captures::<S, Infallible>(lands, kings, |m| {
                 out.push(m);
                 ControlFlow::Continue(())
             });
         }
         Captures::Search => {
-            movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
+            if !movegen::men_captures::<S, CROWN>(own, opp, kings, out) {
+                movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
+            }
         }
     }
 }
@@ -312,8 +332,7 @@ impl Position {
     pub const fn new(rules: RuleSet) -> Position {
         Position {
             board: Board::start(),
-            turn: Color::White,
-            rules,
+            flags: flags(Color::White, rules),
         }
     }
 
@@ -336,8 +355,7 @@ impl Position {
         let board = setup.validate(MAX_PIECES, true)?;
         Ok(Position {
             board,
-            turn: setup.turn,
-            rules,
+            flags: flags(setup.turn, rules),
         })
     }
 
@@ -373,8 +391,7 @@ impl Position {
         let board = setup.validate(MAX_PIECES_UNLIMITED, false)?;
         Ok(Position {
             board,
-            turn: setup.turn,
-            rules,
+            flags: flags(setup.turn, rules),
         })
     }
 
@@ -430,7 +447,11 @@ impl Position {
     /// assert_eq!(Position::start().turn(), Color::White);
     /// ```
     pub const fn turn(&self) -> Color {
-        self.turn
+        if self.flags & BLACK_TO_MOVE == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
     }
 
     /// The rule set the position is played under.
@@ -440,7 +461,11 @@ impl Position {
     /// assert_eq!(Position::new(RuleSet::Tudaf).rules(), RuleSet::Tudaf);
     /// ```
     pub const fn rules(&self) -> RuleSet {
-        self.rules
+        if self.flags & TUDAF == 0 {
+            RuleSet::Default
+        } else {
+            RuleSet::Tudaf
+        }
     }
 
     /// The same position under another rule set.
@@ -452,7 +477,10 @@ impl Position {
     /// ```
     #[must_use]
     pub const fn with_rules(self, rules: RuleSet) -> Position {
-        Position { rules, ..self }
+        Position {
+            flags: flags(self.turn(), rules),
+            ..self
+        }
     }
 
     /// The position as an unvalidated [`Setup`]. Its `Display` is the PDN FEN of the
@@ -470,7 +498,7 @@ impl Position {
             white: self.board.white(),
             black: self.board.black(),
             kings: self.board.kings(),
-            turn: self.turn,
+            turn: self.turn(),
         }
     }
 
@@ -487,11 +515,7 @@ impl Position {
     pub const fn mirrored(&self) -> Position {
         Position {
             board: self.board.mirrored(),
-            turn: match self.turn {
-                Color::White => Color::Black,
-                Color::Black => Color::White,
-            },
-            rules: self.rules,
+            flags: self.flags ^ BLACK_TO_MOVE,
         }
     }
 
@@ -639,14 +663,18 @@ impl Position {
     /// checked against the quiet moves of its piece, a capture by a search from its origin
     /// that only keeps the longest captures' length and the first move matching `mv`.
     pub(crate) fn check_move(&self, mv: Move) -> Result<Move, IllegalMoveReason> {
-        if !self.board.by_color(self.turn).contains(mv.from()) {
+        if !self.board.by_color(self.turn()).contains(mv.from()) {
             return Err(IllegalMoveReason::NoPiece);
         }
+        // A move of another position with the same result may carry other masks (the
+        // kings it captures, whether its piece is a king): the move returned has this
+        // position's.
+        let own_masks = |mv: Move| mv.rebased(self.black_moves(), self.kings_u64());
         if self.has_capture() {
             if !mv.is_capture() {
                 return Err(IllegalMoveReason::CaptureRequired);
             }
-            let want = (mv.captured.to_u64(), mv.is_crowning());
+            let want = (mv.captured().to_u64(), mv.is_crowning());
             let found = self.resolve(mv.from(), Some(mv.to()), Some(want), None);
             let own = found
                 .first
@@ -660,18 +688,28 @@ impl Position {
             }
             let traced = self.trace(mv.from(), &mv.path());
             Ok(
-                if traced.ok() == Some((mv.to(), mv.captured, mv.is_crowning())) {
-                    mv
+                if traced.ok() == Some((mv.to(), mv.captured(), mv.is_crowning())) {
+                    own_masks(mv)
                 } else {
                     own
                 },
             )
         } else if !mv.is_capture() && dispatch!(self, is_quiet_move_of::<S, C>(&mv)) {
             // A quiet move's path is its destination: nothing to choose.
-            Ok(mv)
+            Ok(own_masks(mv))
         } else {
             Err(IllegalMoveReason::NotLegal)
         }
+    }
+
+    /// Whether Black is to move (for building moves, see `Move::deltas`).
+    pub(crate) fn black_moves(&self) -> bool {
+        self.flags & BLACK_TO_MOVE != 0
+    }
+
+    /// The kings of both sides, as a raw set (for building moves, see `Move::deltas`).
+    pub(crate) fn kings_u64(&self) -> u64 {
+        self.board.kings().to_u64()
     }
 
     /// The capture search for moves from `from` to `to` (see [`Resolve`]); call it only
@@ -702,12 +740,13 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        match self.illegal_reason(mv) {
-            None => {
-                self.play_unchecked(mv);
+        match self.check_move(mv) {
+            // (This position's own copy of the move: `mv` may come from another position.)
+            Ok(own) => {
+                self.play_unchecked(own);
                 Ok(())
             }
-            Some(reason) => Err(IllegalMoveError { mv, reason }),
+            Err(reason) => Err(IllegalMoveError { mv, reason }),
         }
     }
 
@@ -731,15 +770,19 @@ impl Position {
     }
 
     /// Plays `mv` without checking that it is legal, and switches the side to move. This is
-    /// the fast path for engines that play moves they just generated from this position.
+    /// the fast path for engines that play moves they just generated from this position:
+    /// the move carries what it changes, so playing it is three XORs and a flip of the side
+    /// to move. To play a move on a copy (copy-make), [`after_unchecked`](Self::after_unchecked)
+    /// is the same thing by value, and compiles to fewer instructions there.
     ///
     /// # Contract
     ///
     /// `mv` must be one of this position's legal moves. If it is not (for example a move of
-    /// another position), the resulting position is unspecified and may break the rules of
-    /// the game (a man on a back rank, say), and later calls may panic; it is never undefined
-    /// behaviour, and the [`Board`] invariants (the sides disjoint, kings a subset of the
-    /// pieces) still hold.
+    /// another position), the resulting position is unspecified: it may break the rules of
+    /// the game (a man on a back rank, say) and even the [`Board`] invariants (a square held
+    /// by both sides, a king mark on an empty square), and later calls on it may panic or
+    /// give meaningless answers; it is never undefined behaviour. A move from outside goes
+    /// through [`try_play`](Position::try_play), which checks it.
     ///
     /// ```
     /// use turkish_draughts::Position;
@@ -752,20 +795,38 @@ impl Position {
     /// ```
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
+        *self = self.after_unchecked(mv);
+    }
+
+    /// The position after `mv`, which is not checked: [`play_unchecked`](Self::play_unchecked)
+    /// by value, under the same contract (`mv` must be one of this position's legal moves).
+    /// This is the form for copy-make: `let child = pos.after_unchecked(m)` builds the child
+    /// from the parent's values in registers, where `let mut child = *pos;
+    /// child.play_unchecked(m)` copies the parent's memory first when the child's address is
+    /// taken (a search that hands `&child` on).
+    ///
+    /// ```
+    /// use turkish_draughts::{perft, MoveList, Position};
+    /// fn walk(pos: &Position, depth: usize, lists: &mut [MoveList]) -> u64 {
+    ///     let Some((list, rest)) = lists.split_first_mut() else { return 1 };
+    ///     pos.legal_moves_into(list);
+    ///     list.iter().map(|m| walk(&pos.after_unchecked(*m), depth - 1, rest)).sum()
+    /// }
+    /// let pos = Position::start();
+    /// assert_eq!(walk(&pos, 4, &mut vec![MoveList::new(); 4]), perft(&pos, 4));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn after_unchecked(&self, mv: Move) -> Position {
+        // The move carries what it changes as XOR masks of the three sets: no branch on the
+        // side to move, no table. The whole position is written at once, every byte of it,
+        // so that the child is built from values in registers.
         let (w, b, k) = self.board.raw();
-        let (from, to, captured) = (mv.origin_index(), mv.dest_index(), mv.captured.to_u64());
-        // One branch on the side to move rather than swapping the sides twice: every move
-        // of a node has the same side to move, so it predicts well. The whole position is
-        // written at once, so that a copy made just before (copy-make) stays in registers.
-        let white = self.turn == Color::White;
-        let (own, opp) = if white { (w, b) } else { (b, w) };
-        let (own, opp, kings) = apply(own, opp, k, from, to, captured, mv.is_crowning());
-        let (w, b) = if white { (own, opp) } else { (opp, own) };
-        *self = Position {
-            board: Board::from_raw(w, b, kings),
-            turn: !self.turn,
-            rules: self.rules,
-        };
+        let [dw, db, dk] = mv.delta();
+        Position {
+            board: Board::from_raw(w ^ dw, b ^ db, k ^ dk),
+            flags: self.flags ^ BLACK_TO_MOVE,
+        }
     }
 
     /// How the game has ended in this position, or `None` if it goes on.
@@ -794,7 +855,7 @@ impl Position {
     pub(crate) fn outcome_knowing(&self, has_legal_move: bool) -> Option<Outcome> {
         if !has_legal_move {
             return Some(Outcome::Win {
-                winner: !self.turn,
+                winner: !self.turn(),
                 reason: WinReason::NoLegalMove,
             });
         }
@@ -809,7 +870,7 @@ impl Position {
                 Role::Man
             }
         };
-        let tudaf = self.rules == RuleSet::Tudaf;
+        let tudaf = self.rules() == RuleSet::Tudaf;
         match (role(white), role(black)) {
             (Role::King, Role::King) => (tudaf || !self.has_capture()).then_some(Outcome::Draw {
                 reason: DrawReason::OneKingEach,
@@ -836,40 +897,6 @@ impl Position {
     }
 }
 
-/// `1 << i` for every square index `i`.
-static BIT: [u64; 64] = {
-    let mut t = [0u64; 64];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = 1 << i;
-        i += 1;
-    }
-    t
-};
-
-/// Applies a move to raw sets seen from the mover, returning `(own, opp, kings)`. Masks keep
-/// the board invariants even for a move that does not belong to the position.
-#[inline(always)]
-pub(crate) fn apply(
-    own: u64,
-    opp: u64,
-    kings: u64,
-    from: u8,
-    to: u8,
-    captured: u64,
-    crowned: bool,
-) -> (u64, u64, u64) {
-    // Table look-ups: a shift by a variable count costs more on x86-64 without BMI2.
-    let (f, t) = (BIT[usize::from(from & 63)], BIT[usize::from(to & 63)]);
-    let king_after = kings & f != 0 || crowned;
-    let own2 = (own & !f) | t;
-    let opp2 = opp & !(captured | t);
-    // Kings stay within the pieces: what is left of `kings` lies in `own2` or `opp2` (only
-    // `f`, `t` and `captured` left a side), and `t` is in `own2`.
-    let kings2 = (kings & !(f | captured | t)) | if king_after { t } else { 0 };
-    (own2, opp2, kings2)
-}
-
 impl fmt::Display for Position {
     /// Draws the board (rank 8 on top), then the side to move and the rule set.
     ///
@@ -881,13 +908,13 @@ impl fmt::Display for Position {
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.board.draw(f)?;
-        write!(f, "\n{} to move ({} rules)", self.turn, self.rules)
+        write!(f, "\n{} to move ({} rules)", self.turn(), self.rules())
     }
 }
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({} {})", self.setup(), self.rules)
+        write!(f, "Position({} {})", self.setup(), self.rules())
     }
 }
 

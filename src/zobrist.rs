@@ -131,7 +131,7 @@ impl Position {
         let to = mv.dest_index() as usize;
         let was_king = (k >> from) & 1;
         let is_king = was_king | u64::from(mv.is_crowning());
-        let captured = mv.captured.to_u64();
+        let captured = mv.captured().to_u64();
         TABLE.side
             ^ TABLE.pieces[own + was_king as usize][from]
             ^ TABLE.pieces[own + is_king as usize][to]

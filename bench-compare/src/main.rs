@@ -5,15 +5,25 @@
 //! interleaved (and their order alternated) so machine noise hits both alike.
 //!
 //! Usage: `cargo run --release --manifest-path bench-compare/Cargo.toml -- [--reps N] [--quick]
-//! [--start-depth D] [--bench-depth D] [--check-depth D]`
+//! [--start-depth D] [--bench-depth D] [--check-depth D] [--games N]
+//! [--only fulllist|playouts|leafcost]`
 
 use std::hint::black_box;
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use turkish_draughts::{perft, Color, MoveList, Position, RuleSet, Setup};
+use turkish_draughts::{perft, Color, Position, RuleSet, Setup};
+
+mod full_list;
+mod leaf_cost;
+mod playouts;
+
+use full_list::full_list;
+use leaf_cost::{leaf_cost, list_cost, Crate, ListSet};
+use playouts::playouts;
 
 const COMMAND: &str = "cargo run --release --manifest-path bench-compare/Cargo.toml";
 
@@ -23,51 +33,137 @@ const WORST_CASE_MOVES: [usize; 3] = [195, 64, 64];
 /// Minimum wall-clock length of one timed batch of move generations.
 const BATCH_TARGET: Duration = Duration::from_millis(50);
 
+/// What `--only` restricts the run to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Only {
+    /// The full-list workloads (d. and e.).
+    FullList,
+    /// The random playouts (f.).
+    Playouts,
+    /// One crate's walk, untimed, for callgrind (see `leaf_cost`).
+    LeafCost,
+    /// One crate's pass of move lists, untimed, for callgrind (see `leaf_cost`).
+    ListCost,
+}
+
 struct Options {
     reps: usize,
     quick: bool,
     start_depth: u32,
     bench_depth: u32,
     check_depth: u32,
-    /// Run only the full-list workloads (d. and e.).
-    only_fulllist: bool,
+    /// Random games played in f.
+    games: u32,
+    only: Option<Only>,
+    /// `--only leafcost`: the crate, what is done with the last ply's moves (one of
+    /// `full_list::leaves`), the depth.
+    krate: Crate,
+    leaves: u8,
+    leaf_depth: u32,
+    /// `--only listcost`: the positions.
+    set: ListSet,
+    /// `--only leafcost`: walk from each position of this file of `tests/data/` instead of
+    /// the start position.
+    fen_file: Option<String>,
 }
 
 fn usage() -> String {
     format!(
         "usage: {COMMAND} -- [--reps N] [--quick] [--start-depth D] [--bench-depth D] [--check-depth D]\n\
+         \x20      [--games N] [--only fulllist|playouts|leafcost]\n\
          \n\
          --reps N         best of N timed runs per measurement (N >= 1; default 5)\n\
-         --quick          smoke run: start-position perft(7), bench.fen sum at depth 5\n\
+         --quick          smoke run: start-position perft(7), bench.fen sum at depth 5, 1 000 games\n\
          --start-depth D  depth of the start-position perft (default 8, quick 7)\n\
          --bench-depth D  depth of the bench.fen perft sum (default 7, quick 5)\n\
          --check-depth D  depth of the untimed node-count cross-check (default 4, quick 3)\n\
-         --only fulllist  only the full-list workloads (d. and e.): quick to measure"
+         --games N        random playouts (default 10 000)\n\
+         --clock cpu      time the thread's CPU time instead of wall-clock time (for a busy\n\
+         \x20                machine: leaves out the time other processes take)\n\
+         --only fulllist  only the full-list workloads (d. and e.): quick to measure\n\
+         --only playouts  only the random playouts (f.)\n\
+         --only leafcost --crate ours|kish --leaves played|in-place|listed [--leaf-depth D]\n\
+         \x20      [--fen-file F]  one walk from the start (depth D, default 6), or from each\n\
+         \x20                position of tests/data/F, untimed, for an instruction count under\n\
+         \x20                callgrind: see bench-compare/leafcost.sh\n\
+         --only listcost --crate ours|kish --set walk|game|worst\n\
+         \x20                one move list of each inner node of the start walk (depth 7), of\n\
+         \x20                each game position or of the six worst cases of c., untimed, for\n\
+         \x20                callgrind: see bench-compare/listcost.sh"
     )
 }
 
 fn parse_args() -> Result<Options, String> {
     let mut reps = 5;
     let mut quick = false;
-    let mut only_fulllist = false;
-    let (mut start_depth, mut bench_depth, mut check_depth) = (None, None, None);
+    let mut only = None;
+    let mut set = ListSet::Game;
+    let mut fen_file = None;
+    let (mut krate, mut leaves, mut leaf_depth) = (Crate::Ours, full_list::leaves::PLAYED, 6);
+    let (mut start_depth, mut bench_depth, mut check_depth, mut games) = (None, None, None, None);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
-        let mut number = |name: &str| -> Result<u32, String> {
-            let v = args.next().ok_or_else(|| format!("{name} needs a value"))?;
+        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
+        let number = |name: &str, v: String| -> Result<u32, String> {
             v.parse::<u32>()
                 .map_err(|_| format!("{name}: not a number: {v}"))
         };
         match arg.as_str() {
-            "--reps" => reps = number("--reps")? as usize,
+            "--reps" => reps = number("--reps", value("--reps")?)? as usize,
             "--quick" => quick = true,
-            "--start-depth" => start_depth = Some(number("--start-depth")?),
-            "--bench-depth" => bench_depth = Some(number("--bench-depth")?),
-            "--check-depth" => check_depth = Some(number("--check-depth")?),
-            "--only" => match args.next().as_deref() {
-                Some("fulllist") => only_fulllist = true,
-                other => return Err(format!("--only: expected fulllist, got {other:?}")),
+            "--start-depth" => start_depth = Some(number(&arg, value(&arg)?)?),
+            "--bench-depth" => bench_depth = Some(number(&arg, value(&arg)?)?),
+            "--check-depth" => check_depth = Some(number(&arg, value(&arg)?)?),
+            "--games" => games = Some(number(&arg, value(&arg)?)?),
+            "--leaf-depth" => leaf_depth = number(&arg, value(&arg)?)?,
+            "--clock" => match value(&arg)?.as_str() {
+                "cpu" => CPU_CLOCK.store(true, Ordering::Relaxed),
+                "wall" => CPU_CLOCK.store(false, Ordering::Relaxed),
+                other => return Err(format!("--clock: expected cpu or wall, got {other}")),
             },
+            "--only" => {
+                only = Some(match value(&arg)?.as_str() {
+                    "fulllist" => Only::FullList,
+                    "playouts" => Only::Playouts,
+                    "leafcost" => Only::LeafCost,
+                    "listcost" => Only::ListCost,
+                    other => {
+                        return Err(format!(
+                            "--only: expected fulllist, playouts, leafcost or listcost, got {other}"
+                        ))
+                    }
+                })
+            }
+            "--crate" => {
+                krate = match value(&arg)?.as_str() {
+                    "ours" => Crate::Ours,
+                    "kish" => Crate::Kish,
+                    other => return Err(format!("--crate: expected ours or kish, got {other}")),
+                }
+            }
+            "--leaves" => {
+                leaves = match value(&arg)?.as_str() {
+                    "played" => full_list::leaves::PLAYED,
+                    "in-place" => full_list::leaves::IN_PLACE,
+                    "listed" => full_list::leaves::LISTED,
+                    other => {
+                        return Err(format!(
+                            "--leaves: expected played, in-place or listed, got {other}"
+                        ))
+                    }
+                }
+            }
+            "--fen-file" => fen_file = Some(value(&arg)?),
+            "--set" => {
+                set = match value(&arg)?.as_str() {
+                    "walk" => ListSet::Walk,
+                    "game" => ListSet::Game,
+                    "worst" => ListSet::Worst,
+                    other => {
+                        return Err(format!("--set: expected walk, game or worst, got {other}"))
+                    }
+                }
+            }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument: {other}")),
         }
@@ -81,12 +177,18 @@ fn parse_args() -> Result<Options, String> {
         start_depth: start_depth.unwrap_or(if quick { 7 } else { 8 }),
         bench_depth: bench_depth.unwrap_or(if quick { 5 } else { 7 }),
         check_depth: check_depth.unwrap_or(if quick { 3 } else { 4 }),
-        only_fulllist,
+        games: games.unwrap_or(if quick { 1_000 } else { 10_000 }),
+        only,
+        krate,
+        leaves,
+        leaf_depth,
+        set,
+        fen_file,
     })
 }
 
 /// One position, ready for both crates.
-struct Case {
+pub(crate) struct Case {
     fen: String,
     ours: Setup,
     kish: kish::Board,
@@ -95,7 +197,7 @@ struct Case {
 /// Converts our [`Setup`] into a kish board. Both crates number squares the same way
 /// (a1 = bit 0, b1 = bit 1, ..., a2 = bit 8, ..., h8 = bit 63); kish keeps White's and
 /// Black's pieces in `pieces[0]` and `pieces[1]`, kings (of both colours) in `kings`.
-fn to_kish(setup: &Setup) -> kish::Board {
+pub(crate) fn to_kish(setup: &Setup) -> kish::Board {
     let turn = match setup.turn {
         Color::White => kish::Team::White,
         Color::Black => kish::Team::Black,
@@ -107,7 +209,7 @@ fn to_kish(setup: &Setup) -> kish::Board {
     kish::Board::new(turn, state)
 }
 
-fn load(file: &str) -> Result<Vec<Case>, String> {
+pub(crate) fn load(file: &str) -> Result<Vec<Case>, String> {
     let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "tests", "data", file]
         .iter()
         .collect();
@@ -133,19 +235,42 @@ fn load(file: &str) -> Result<Vec<Case>, String> {
     Ok(cases)
 }
 
-fn position(setup: &Setup, rules: RuleSet) -> Position {
+pub(crate) fn position(setup: &Setup, rules: RuleSet) -> Position {
     Position::from_setup_relaxed(setup, rules).expect("checked on load")
 }
 
+/// Whether timings are of the thread's CPU time (`--clock cpu`) instead of wall-clock time.
+static CPU_CLOCK: AtomicBool = AtomicBool::new(false);
+
+/// The clock of the timings: wall-clock time since the first call, or with `--clock cpu`
+/// the CPU time of the calling thread (which leaves out the time the thread waits while
+/// other processes run, on a busy machine).
+fn now() -> Duration {
+    if CPU_CLOCK.load(Ordering::Relaxed) {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a valid, writable `timespec` and the clock id is a valid constant;
+        // `clock_gettime` only writes `ts`.
+        let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        assert_eq!(r, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+        Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+    } else {
+        static START: OnceLock<Instant> = OnceLock::new();
+        START.get_or_init(Instant::now).elapsed()
+    }
+}
+
 /// Runs `f` once and returns how long it took and its result.
-fn timed<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
-    let t = Instant::now();
+pub(crate) fn timed<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
+    let t = now();
     let r = black_box(f());
-    (t.elapsed(), r)
+    (now() - t, r)
 }
 
 /// A row of the result table.
-struct Row {
+pub(crate) struct Row {
     what: String,
     ours: Duration,
     kish: Duration,
@@ -164,7 +289,7 @@ fn fmt_duration(d: Duration) -> String {
     }
 }
 
-fn print_table(title: &str, rows: &[Row]) {
+pub(crate) fn print_table(title: &str, rows: &[Row]) {
     println!();
     println!("{title}");
     let w = rows
@@ -263,11 +388,29 @@ fn cross_check(cases: &[(&str, &Case)], max_depth: u32) -> usize {
 
 fn run() -> Result<bool, String> {
     let opts = parse_args()?;
+    if opts.only == Some(Only::LeafCost) {
+        leaf_cost(
+            opts.krate,
+            opts.leaves,
+            opts.leaf_depth,
+            opts.fen_file.as_deref(),
+        )?;
+        return Ok(true);
+    }
+    if opts.only == Some(Only::ListCost) {
+        list_cost(opts.krate, opts.set)?;
+        return Ok(true);
+    }
     println!("{COMMAND}");
     println!(
         "turkish-draughts (path ..) vs kish 1.1.7; single thread; best of {} runs each, \
-         interleaved; ours/kish < 1 means ours is faster{}",
+         interleaved; {} time; ours/kish < 1 means ours is faster{}",
         opts.reps,
+        if CPU_CLOCK.load(Ordering::Relaxed) {
+            "thread CPU"
+        } else {
+            "wall-clock"
+        },
         if opts.quick { "; --quick" } else { "" }
     );
 
@@ -288,8 +431,13 @@ fn run() -> Result<bool, String> {
     found.truncate(3);
     let mut ok = true;
 
-    full_list(&opts, &bench)?;
-    if opts.only_fulllist {
+    if opts.only != Some(Only::Playouts) {
+        full_list(&opts, &bench)?;
+    }
+    if opts.only != Some(Only::FullList) {
+        playouts(&opts);
+    }
+    if opts.only.is_some() {
         return Ok(ok);
     }
 
@@ -505,114 +653,9 @@ fn run() -> Result<bool, String> {
     Ok(ok)
 }
 
-/// Full-list perft, as an engine walks the tree: every node generates its whole move list
-/// (`legal_moves_into` into a list kept per ply) and plays every move on a copy with
-/// `play_unchecked`; leaves count 1, no bulk counting.
-fn ours_full(pos: &Position, depth: usize, lists: &mut [MoveList]) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    pos.legal_moves_into(list);
-    let mut n = 0;
-    for m in list.iter() {
-        let mut child = *pos;
-        child.play_unchecked(*m);
-        n += ours_full(&child, depth - 1, rest);
-    }
-    n
-}
-
-/// [`ours_full`] with `for_each_legal_move` instead of a list: quiet moves go from the
-/// generator straight to the callback; captures are collected first, as in the list.
-fn ours_callback(pos: &Position, depth: usize) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut n = 0;
-    let _ = pos.for_each_legal_move(|m| {
-        let mut child = *pos;
-        child.play_unchecked(m);
-        n += ours_callback(&child, depth - 1);
-        ControlFlow::<()>::Continue(())
-    });
-    n
-}
-
-/// The same walk over kish: `actions_into` a `Vec` kept per ply, then `apply` and
-/// `swap_turn` (kish's `apply` does not switch the side to move; its own perft does the same).
-fn kish_full(board: &kish::Board, depth: usize, lists: &mut [Vec<kish::Action>]) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    board.actions_into(list);
-    let mut n = 0;
-    for a in list.iter() {
-        let child = board.apply(a).swap_turn();
-        n += kish_full(&child, depth - 1, rest);
-    }
-    n
-}
-
-/// Records the number of legal moves of every inner node of the full-list walk, in the
-/// walk's order (untimed), for [`replay_shape`].
-/// Also keeps the inner nodes themselves in `nodes`, if given, for [`lists_alone`].
-fn record_shape(
-    pos: &Position,
-    depth: usize,
-    lists: &mut [MoveList],
-    out: &mut Vec<u32>,
-    mut nodes: Option<&mut Vec<Position>>,
-) {
-    if depth == 0 {
-        return;
-    }
-    let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    pos.legal_moves_into(list);
-    out.push(list.len() as u32);
-    if let Some(nodes) = nodes.as_deref_mut() {
-        nodes.push(*pos);
-    }
-    for i in 0..list.len() {
-        let mut child = *pos;
-        child.play_unchecked(list[i]);
-        record_shape(&child, depth - 1, rest, out, nodes.as_deref_mut());
-    }
-}
-
-/// One move list of each position, ours (`legal_moves_into`) against kish's
-/// (`actions_into` on the same boards), no move played: the best of `reps` times each,
-/// their order alternating, and the moves counted.
-fn lists_alone(
-    positions: &[Position],
-    boards: &[kish::Board],
-    reps: usize,
-) -> (Duration, Duration, usize, usize) {
-    let mut list = MoveList::new();
-    let mut actions: Vec<kish::Action> = Vec::with_capacity(64);
-    let (mut bo, mut bk, mut no, mut nk) = (Duration::MAX, Duration::MAX, 0, 0);
-    for rep in 0..reps {
-        let mut ours = || {
-            time_pass(positions, &mut bo, &mut no, |p| {
-                p.legal_moves_into(&mut list);
-                black_box(&list).len()
-            })
-        };
-        let mut theirs = || {
-            time_pass(boards, &mut bk, &mut nk, |b| {
-                b.actions_into(&mut actions);
-                black_box(&actions).len()
-            })
-        };
-        in_turn(rep, &mut ours, &mut theirs);
-    }
-    (bo, bk, no, nk)
-}
-
 /// Runs `a` then `b` on even repetitions and `b` then `a` on odd ones, so that a slow
 /// moment of the machine falls on both crates alike.
-fn in_turn(rep: usize, a: &mut impl FnMut(), b: &mut impl FnMut()) {
+pub(crate) fn in_turn(rep: usize, a: &mut impl FnMut(), b: &mut impl FnMut()) {
     if rep & 1 == 0 {
         a();
         b();
@@ -622,216 +665,15 @@ fn in_turn(rep: usize, a: &mut impl FnMut(), b: &mut impl FnMut()) {
     }
 }
 
-/// Times one pass of `list_len` over `items`, keeping the best time in `best` and the sum
-/// of what it returned (the moves listed) in `count`.
-fn time_pass<T>(
-    items: &[T],
-    best: &mut Duration,
-    count: &mut usize,
-    mut list_len: impl FnMut(&T) -> usize,
-) {
-    let (t, n) = timed(|| black_box(items).iter().map(&mut list_len).sum::<usize>());
-    *best = (*best).min(t);
-    *count = n;
-}
-
-/// The floor of any full-list walk: the same tree, each inner node's move count read from
-/// `shape`, each child a copy of the position handed to a recursive call; no list is
-/// generated and no move is played. What a walk costs beyond this is the library's.
-#[inline(never)]
-fn replay_shape(pos: &Position, depth: usize, shape: &[u32], at: &mut usize) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let n = shape[*at];
-    *at += 1;
-    let mut leaves = 0;
-    for _ in 0..n {
-        let mut child = *pos;
-        black_box(&mut child);
-        leaves += replay_shape(&child, depth - 1, shape, at);
-    }
-    leaves
-}
-
-/// d. Full-list perft on the start position (depth `--start-depth` minus 1, 7 by default)
-/// and bench.fen summed (depth 5); e. one full move list of each position of
-/// `tests/data/game-positions.fen`.
-fn full_list(opts: &Options, bench: &[Case]) -> Result<(), String> {
-    let start_depth = (opts.start_depth.max(2) - 1) as usize;
-    let bench_depth = 5usize;
-    let start = Setup::start();
-    let mut cases: Vec<(Position, kish::Board)> =
-        vec![(position(&start, RuleSet::Tudaf), to_kish(&start))];
-    cases.extend(
-        bench
-            .iter()
-            .map(|c| (position(&c.ours, RuleSet::Tudaf), c.kish)),
-    );
-    let mut rows = Vec::new();
-    // The callback rows: ours with `for_each_legal_move`, against the same kish runs.
-    let mut callback_rows = Vec::new();
-    let mut sums = (Duration::ZERO, Duration::ZERO, 0u64, 0u64);
-    let mut callback_sums = (Duration::ZERO, 0u64);
-    // The walk's floor, start and bench.fen summed (see `replay_shape`).
-    let mut floor = [Duration::ZERO; 2];
-    // The inner nodes of the start walk, for `lists_alone`.
-    let mut start_nodes = Vec::new();
-    for (i, (pos, kb)) in cases.iter().enumerate() {
-        let depth = if i == 0 { start_depth } else { bench_depth };
-        let mut ours_lists = vec![MoveList::new(); depth];
-        let mut kish_lists = vec![Vec::with_capacity(64); depth];
-        let (mut bo, mut bk, mut no, mut nk) = (Duration::MAX, Duration::MAX, 0, 0);
-        let (mut bc, mut nc) = (Duration::MAX, 0);
-        let mut shape = Vec::new();
-        let keep = (i == 0).then_some(&mut start_nodes);
-        record_shape(pos, depth, &mut ours_lists, &mut shape, keep);
-        let mut bf = Duration::MAX;
-        for rep in 0..opts.reps {
-            let mut ours = || {
-                let (t, n) = timed(|| ours_full(black_box(pos), depth, &mut ours_lists));
-                bo = bo.min(t);
-                no = n;
-            };
-            let mut callback = || {
-                let (t, n) = timed(|| ours_callback(black_box(pos), depth));
-                bc = bc.min(t);
-                nc = n;
-            };
-            let mut theirs = || {
-                let (t, n) = timed(|| kish_full(black_box(kb), depth, &mut kish_lists));
-                bk = bk.min(t);
-                nk = n;
-            };
-            if (rep + i) % 2 == 0 {
-                ours();
-                callback();
-                theirs();
-            } else {
-                theirs();
-                callback();
-                ours();
-            }
-            let (t, n) = timed(|| replay_shape(black_box(pos), depth, &shape, &mut 0));
-            bf = bf.min(t);
-            if n != no {
-                return Err(format!("walk floor: {n} leaves, the list walk {no}"));
-            }
-        }
-        floor[usize::from(i > 0)] += bf;
-        if nc != no {
-            return Err(format!(
-                "full-list perft: the callback walk counted {nc} leaves, the list walk {no}"
-            ));
-        }
-        if i == 0 {
-            rows.push(Row {
-                what: format!("start, depth {depth}"),
-                ours: bo,
-                kish: bk,
-                ours_count: no.to_string(),
-                kish_count: nk.to_string(),
-            });
-            callback_rows.push(Row {
-                what: format!("start, depth {depth}, ours callback"),
-                ours: bc,
-                kish: bk,
-                ours_count: nc.to_string(),
-                kish_count: nk.to_string(),
-            });
-        } else {
-            sums.0 += bo;
-            sums.1 += bk;
-            sums.2 += no;
-            sums.3 += nk;
-            callback_sums.0 += bc;
-            callback_sums.1 += nc;
-        }
-    }
-    rows.push(Row {
-        what: format!("bench.fen, depth {bench_depth}, SUM of {}", cases.len() - 1),
-        ours: sums.0,
-        kish: sums.1,
-        ours_count: sums.2.to_string(),
-        kish_count: sums.3.to_string(),
-    });
-    callback_rows.push(Row {
-        what: format!(
-            "bench.fen, depth {bench_depth}, SUM of {}, ours callback",
-            cases.len() - 1
-        ),
-        ours: callback_sums.0,
-        kish: sums.1,
-        ours_count: callback_sums.1.to_string(),
-        kish_count: sums.3.to_string(),
-    });
-    let callback_ratio = |c: &Row, l: &Row| c.ours.as_secs_f64() / l.ours.as_secs_f64();
-    let ratios = [
-        callback_ratio(&callback_rows[0], &rows[0]),
-        callback_ratio(&callback_rows[1], &rows[1]),
-    ];
-    rows.extend(callback_rows);
-    print_table(
-        "d. Full-list perft, every node: ours legal_moves_into + play_unchecked (\"ours callback\": for_each_legal_move + play_unchecked), kish actions_into + apply + swap_turn (leaf counts differ: kish lists every capture path)",
-        &rows,
-    );
-    println!(
-        "ours callback / ours list: start {:.3}, bench.fen {:.3}",
-        ratios[0], ratios[1]
-    );
-    println!(
-        "walk floor (the same trees replayed from recorded move counts: a copy and a call a \
-         node, no list, no move played): start {:.2} ms ({:.3} of kish), bench.fen {:.2} ms \
-         ({:.3} of kish)",
-        floor[0].as_secs_f64() * 1e3,
-        floor[0].as_secs_f64() / rows[0].kish.as_secs_f64(),
-        floor[1].as_secs_f64() * 1e3,
-        floor[1].as_secs_f64() / rows[1].kish.as_secs_f64(),
-    );
-    let start_boards: Vec<kish::Board> = start_nodes.iter().map(|p| to_kish(&p.setup())).collect();
-    let (lo, lk, _, _) = lists_alone(&start_nodes, &start_boards, opts.reps);
-    println!(
-        "lists alone: one move list of each of the start walk's {} inner nodes, stored \
-         beforehand, no move played: ours {:.2} ms, kish {:.2} ms ({:.3})",
-        start_nodes.len(),
-        lo.as_secs_f64() * 1e3,
-        lk.as_secs_f64() * 1e3,
-        lo.as_secs_f64() / lk.as_secs_f64(),
-    );
-
-    // e. Move lists alone on game positions.
-    let games = load("game-positions.fen")?;
-    let positions: Vec<Position> = games
-        .iter()
-        .map(|c| position(&c.ours, RuleSet::Tudaf))
-        .collect();
-    let boards: Vec<kish::Board> = games.iter().map(|c| c.kish).collect();
-    let (bo, bk, no, nk) = lists_alone(&positions, &boards, opts.reps.max(5));
-    print_table(
-        &format!(
-            "e. One full move list of each of the {} positions of tests/data/game-positions.fen (ours legal_moves_into, kish actions_into; counts = moves summed)",
-            positions.len()
-        ),
-        &[Row {
-            what: "game positions".into(),
-            ours: bo,
-            kish: bk,
-            ours_count: no.to_string(),
-            kish_count: nk.to_string(),
-        }],
-    );
-    Ok(())
-}
-
 /// How many calls of `f` make a batch of at least [`BATCH_TARGET`].
 fn calibrate<T>(mut f: impl FnMut() -> T) -> u32 {
     let mut iters: u32 = 1;
     loop {
-        let t = Instant::now();
+        let t = now();
         for _ in 0..iters {
             black_box(f());
         }
-        let e = t.elapsed();
+        let e = now() - t;
         if e >= BATCH_TARGET || iters >= 1 << 24 {
             return iters;
         }

@@ -102,16 +102,25 @@ pub(crate) fn for_each_first_jump<S: Side>(
 #[inline(always)]
 pub(crate) fn single_captures<S: Side, B>(
     lands: [u64; 3],
+    kings: u64,
     mut push: impl FnMut(Move) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let mut flow = ControlFlow::Continue(());
     for_each_first_jump::<S>(lands, |_, from, victim, to| {
+        let crowned = to & S::PROMO != 0;
         let meta = Move::meta(
+            S::BLACK,
             from.trailing_zeros(),
             to.trailing_zeros(),
-            to & S::PROMO != 0,
+            crowned,
         );
-        flow = push(Move::single_capture(meta, victim));
+        // The mover is a man: the kings change by the victim if it is one, and by the
+        // landing square if the man is crowned there.
+        let dk = (victim & kings) | (to & S::PROMO);
+        flow = push(Move::from_parts(
+            meta,
+            side_deltas::<S>(from | to, victim, dk),
+        ));
         flow.is_continue()
     });
     flow
@@ -180,5 +189,123 @@ pub(crate) fn captures<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u6
         Captures::None
     } else {
         Captures::Single(lands)
+    }
+}
+
+/// The most jumps [`men_captures`] follows: their hops before the last landing fit in one
+/// word (12 hops of 5 bits). Longer paths go to the capture search.
+const MEN_MAX_JUMPS: u32 = 13;
+
+/// The captures of [`Captures::Search`] when only men can capture (no king of the side to
+/// move can): a depth-first search over the men's jumps that writes the longest paths
+/// straight into `out`, each path its own move (see [`count_man_paths`]: no two of them have
+/// the same result), in the capture search's order, with the path's hops built jump by jump.
+/// Returns false, `out` to be filled again by the capture search, if a king of the side can
+/// capture, if a man reaches its last rank under the default rules (crowned, it may go on as
+/// a king), or if a path runs past [`MEN_MAX_JUMPS`].
+pub(crate) fn men_captures<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut MoveList,
+) -> bool {
+    let empty = !(own | opp);
+    if own & kings != 0 && kings_can_capture(own & kings, opp, empty) {
+        return false;
+    }
+    out.clear();
+    let mut search = MenSearch::<S, CROWN> {
+        own,
+        opp,
+        kings,
+        from: 0,
+        best: 0,
+        out,
+        side: PhantomData,
+    };
+    let lands = man_landings::<S>(own & !kings, opp, empty);
+    // (Forward, then east, then west, each in square order: the capture search's order.)
+    for (d, mut l) in [S::FWD, EAST, WEST].into_iter().zip(lands) {
+        while l != 0 {
+            let to = l & l.wrapping_neg();
+            l ^= to;
+            let victim = shift_dir(to, d ^ 2);
+            let from = shift_dir(victim, d ^ 2);
+            search.own = own & !from;
+            search.from = from;
+            if !search.jumped(to, d, victim, 1, 0) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The state of [`men_captures`].
+struct MenSearch<'a, S: Side, const CROWN: bool> {
+    /// The side's pieces but the moving man.
+    own: u64,
+    opp: u64,
+    kings: u64,
+    /// The moving man's square, as a set.
+    from: u64,
+    /// The most captures found so far: `out` holds only moves with that many.
+    best: u32,
+    out: &'a mut MoveList,
+    side: PhantomData<S>,
+}
+
+impl<S: Side, const CROWN: bool> MenSearch<'_, S, CROWN> {
+    /// The man has made `depth` jumps, the last in direction `d` onto `at` (one square),
+    /// capturing `removed`; `hops` holds the hop codes of its jumps before that one (see
+    /// `Move::hop`). Returns false if this search cannot go on (see [`men_captures`]).
+    fn jumped(&mut self, at: u64, d: usize, removed: u64, depth: u32, hops: u64) -> bool {
+        if CROWN && at & S::PROMO != 0 {
+            return false;
+        }
+        let live = self.opp & !removed;
+        let empty = !(self.own | live);
+        let lands = man_landings::<S>(at, live, empty);
+        if lands == [0; 3] {
+            self.emit(at, removed, depth, hops);
+            return true;
+        }
+        if depth >= MEN_MAX_JUMPS {
+            return false;
+        }
+        // The hop onto `at`: a man jumps two squares in direction `d`.
+        let hops = hops | (d as u64 | 4) << (5 * (depth - 1));
+        // (Forward, then west, then east: the capture search's order.)
+        for (d, land) in [(S::FWD, lands[0]), (WEST, lands[2]), (EAST, lands[1])] {
+            if land != 0 && !self.jumped(land, d, removed | shift_dir(land, d ^ 2), depth + 1, hops)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// A move ending on `at` after `depth` jumps; see [`MenSearch::jumped`].
+    #[inline(always)]
+    fn emit(&mut self, at: u64, removed: u64, depth: u32, hops: u64) {
+        if depth < self.best {
+            return;
+        }
+        if depth > self.best {
+            self.out.clear();
+            self.best = depth;
+        }
+        let crowned = at & S::PROMO != 0;
+        let meta = Move::meta(
+            S::BLACK,
+            self.from.trailing_zeros(),
+            at.trailing_zeros(),
+            crowned,
+        );
+        // The mover is a man: the kings change by the kings it captures, and by its landing
+        // square if it is crowned there.
+        let dk = self.kings & removed | if crowned { at } else { 0 };
+        let delta = side_deltas::<S>(self.from | at, removed, dk);
+        self.out.push(Move::with_hops(meta, delta, hops));
     }
 }

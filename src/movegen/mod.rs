@@ -37,13 +37,13 @@ pub(crate) use self::slow::*;
 #[cfg(feature = "alloc")]
 use self::layered::{Layers, NO_TRAIL};
 use crate::bitboard::{
-    EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST, king_lines, nearest, shift, shift_dir, slide,
-    slide_dir,
+    BIT, EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST, king_lines, nearest, shift, shift_dir,
+    slide, slide_dir,
 };
 /// Without an allocator there are no layers: the slow search is depth-first throughout.
 #[cfg(not(feature = "alloc"))]
 enum Layers {}
-use crate::moves::{MAX_PATH, Move, MoveList};
+use crate::moves::{CaptureMoves, MAX_PATH, Move, MoveList};
 use crate::spill::Spill;
 use crate::{Bitboard, Square};
 
@@ -57,6 +57,8 @@ pub(crate) trait Side {
     const PROMO: u64;
     /// The change of square index of a step forward.
     const FWD_STEP: i32;
+    /// Whether this is Black.
+    const BLACK: bool;
 }
 
 pub(crate) struct White;
@@ -67,6 +69,7 @@ impl Side for White {
     const FWD: usize = NORTH;
     const PROMO: u64 = RANK_8;
     const FWD_STEP: i32 = 8;
+    const BLACK: bool = false;
 }
 
 impl Side for Black {
@@ -74,6 +77,7 @@ impl Side for Black {
     const FWD: usize = SOUTH;
     const PROMO: u64 = RANK_1;
     const FWD_STEP: i32 = -8;
+    const BLACK: bool = true;
 }
 
 /// One step forward for the men of side `S`.

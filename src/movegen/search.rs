@@ -17,6 +17,8 @@ pub(super) struct Search<'a, S: Side, const CROWN: bool, K: Sink, const SLOW: bo
     pub(super) own: u64,
     /// The opponent's pieces when the move starts.
     pub(super) opp: u64,
+    /// The kings (of both sides) when the move starts.
+    pub(super) kings: u64,
     pub(super) from: u32,
     /// The largest number of captures found so far; `out` holds only moves of that length.
     pub(super) best: u32,
@@ -64,8 +66,15 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
             self.found_all[usize::from(crowned)] |= tos;
         }
         let path = &self.path[..depth as usize - 1];
-        self.out
-            .add(self.from, tos, removed, crowned, path, self.index.as_mut());
+        self.out.add::<S>(
+            self.from,
+            tos,
+            removed,
+            crowned,
+            path,
+            self.index.as_mut(),
+            self.kings,
+        );
         if K::INDEXED && !SLOW && self.out.len() > PLAIN_LIST {
             // A long list: the slow search indexes it.
             self.long_list = true;
@@ -351,6 +360,7 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
     let mut search = Search::<S, CROWN, K, false> {
         own,
         opp,
+        kings,
         from: 64,
         best: 0,
         // Used by the slow search only.

@@ -239,19 +239,30 @@ pub(crate) fn for_each_quiet<S: Side>(own: u64, opp: u64, kings: u64, mut f: imp
 pub(crate) fn gen_quiet<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
     // (`Infallible`: the generator never stops early here, and the checks fold away.)
     let _ = if let Some(list) = out.inline_mut() {
-        quiet_moves::<S, Infallible>(own, opp, kings, |meta| {
-            list.push(Move::quiet_from_meta(meta));
+        quiet_moves::<S, Infallible>(own, opp, kings, |m| {
+            list.push(m);
             ControlFlow::Continue(())
         })
     } else {
-        quiet_moves::<S, Infallible>(own, opp, kings, |meta| {
-            out.push(Move::quiet_from_meta(meta));
+        quiet_moves::<S, Infallible>(own, opp, kings, |m| {
+            out.push(m);
             ControlFlow::Continue(())
         })
     };
 }
 
-/// Calls `push` with the `meta` word (see `Move::meta`) of every quiet move, and stops at
+/// The masks of a move of side `S` (see `Move::deltas`) from the mover's change `moved`,
+/// the captured set and the kings' change.
+#[inline(always)]
+pub(crate) fn side_deltas<S: Side>(moved: u64, captured: u64, kings: u64) -> [u64; 3] {
+    if S::BLACK {
+        [captured, moved, kings]
+    } else {
+        [moved, captured, kings]
+    }
+}
+
+/// Calls `push` with every quiet move, and stops at
 /// the first `Break` (returned): the men's steps forward, from the east and from the west
 /// (non-crowning before crowning), then each king's moves, in square order, from one loop
 /// over all four directions (a loop per direction costs a mispredicted exit each). The list
@@ -262,40 +273,110 @@ pub(crate) fn quiet_moves<S: Side, B>(
     own: u64,
     opp: u64,
     kings: u64,
-    mut push: impl FnMut(u32) -> ControlFlow<B>,
+    mut push: impl FnMut(Move) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let empty = !(own | opp);
     let men = own & !kings;
-    // A man's step: the origin is the destination plus a fixed offset.
-    // The move's `meta` word (origin, destination, crowning; see `Move::meta`) is
-    // `to * 257 + back`, plus the crowning bit on the promotion rank: the low byte
-    // `to + back` never borrows from the high one, as the origin is a square.
-    let mut man_steps = |t: u64, back: i32| {
-        let mut steps = |mut t: u64, crown: u32| {
-            while t != 0 {
-                let to = t.trailing_zeros();
-                t &= t - 1;
-                push((to << 8 | to).wrapping_add_signed(back) | crown)?;
-            }
-            ControlFlow::Continue(())
-        };
-        steps(t & !S::PROMO, 0)?;
-        steps(t & S::PROMO, Move::meta(0, 0, true))
-    };
-    man_steps(fwd::<S>(men) & empty, -S::FWD_STEP)?;
-    man_steps(shift::<WEST>(men) & empty, 1)?;
-    man_steps(shift::<EAST>(men) & empty, -1)?;
+    let side = Move::meta(S::BLACK, 0, 0, false);
+    let t = fwd::<S>(men) & empty;
+    man_steps::<S, B>(t & !S::PROMO, -S::FWD_STEP, false, &mut push)?;
+    man_steps::<S, B>(t & S::PROMO, -S::FWD_STEP, true, &mut push)?;
+    let t = shift::<WEST>(men) & empty;
+    man_steps::<S, B>(t & !S::PROMO, 1, false, &mut push)?;
+    man_steps::<S, B>(t & S::PROMO, 1, true, &mut push)?;
+    let t = shift::<EAST>(men) & empty;
+    man_steps::<S, B>(t & !S::PROMO, -1, false, &mut push)?;
+    man_steps::<S, B>(t & S::PROMO, -1, true, &mut push)?;
     let occ = own | opp;
     let mut ks = own & kings;
     while ks != 0 {
         let k = ks.trailing_zeros();
-        ks &= ks - 1;
+        let kb = ks & ks.wrapping_neg();
+        ks ^= kb;
         let mut t = king_lines(k, occ) & !occ;
+        let from = k | side;
         while t != 0 {
             let to = t.trailing_zeros();
             t &= t - 1;
-            push(k | to << 8)?;
+            let moved = kb | BIT[to as usize & 63];
+            push(Move::from_parts(
+                from | to << 8,
+                side_deltas::<S>(moved, 0, moved),
+            ))?;
         }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The offsets from a step's destination back to its origin, in the order of
+/// [`STEP_SQUARES`]: White's step forward, Black's, a step to the west (from the east), to
+/// the east.
+const STEP_BACK: [i32; 4] = [-8, 8, 1, -1];
+
+/// The origin and the destination of the men's steps to each square, as one set
+/// (`STEP_SQUARES[direction][destination]`, directions as in [`STEP_BACK`]): a look-up
+/// instead of working out the origin's bit for each move. Steps from off the board get some
+/// value, never read.
+static STEP_SQUARES: [[u64; 64]; 4] = {
+    let mut t = [[0; 64]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut to = 0;
+        while to < 64 {
+            t[d][to as usize] = 1 << to | 1 << ((to + STEP_BACK[d]) & 63);
+            to += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// The `meta` words (see `Move::meta`) of the men's steps to each square, without crowning:
+/// `STEP_META[direction * 2 + side][destination]`, directions as in [`STEP_BACK`], side 1
+/// for Black.
+static STEP_META: [[u32; 64]; 8] = {
+    let mut t = [[0; 64]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut to = 0;
+        while to < 64 {
+            let from = (to + STEP_BACK[i / 2]) & 63;
+            t[i][to as usize] = Move::meta(i % 2 == 1, from as u32, to as u32, false);
+            to += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Calls `push` with the steps of men of side `S` to the squares of `t`, each from the square
+/// `back` indices away (one of [`STEP_BACK`]), crowning if `crown`, and stops at the first
+/// `Break` (returned).
+#[inline(always)]
+fn man_steps<S: Side, B>(
+    mut t: u64,
+    back: i32,
+    crown: bool,
+    push: &mut impl FnMut(Move) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    let crowning = Move::meta(false, 0, 0, crown);
+    let d = match back {
+        -8 => 0,
+        8 => 1,
+        1 => 2,
+        _ => 3,
+    };
+    let (squares, metas) = (&STEP_SQUARES[d], &STEP_META[d * 2 + usize::from(S::BLACK)]);
+    while t != 0 {
+        let to = t.trailing_zeros() as usize & 63;
+        t &= t - 1;
+        let (squares, meta) = (squares[to], metas[to]);
+        // A crowning step makes its destination a king.
+        let dk = if crown { squares & S::PROMO } else { 0 };
+        push(Move::from_parts(
+            meta | crowning,
+            side_deltas::<S>(squares, 0, dk),
+        ))?;
     }
     ControlFlow::Continue(())
 }

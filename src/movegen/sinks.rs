@@ -15,8 +15,10 @@ pub(crate) trait Sink {
     /// Adds the moves from `from` capturing `captured`, one ending on each square of `tos`,
     /// unless they are there already. `path` holds the landing squares before the last one.
     /// `index`, in the slow search only, finds entries in a long list; the search empties
-    /// it along with the list.
-    fn add(
+    /// it along with the list. The mover is of side `S`; `kings` are the kings before the
+    /// move (for the moves' masks, see `Move::deltas`).
+    #[allow(clippy::too_many_arguments)]
+    fn add<S: Side>(
         &mut self,
         from: u32,
         tos: u64,
@@ -24,6 +26,7 @@ pub(crate) trait Sink {
         crowned: bool,
         path: &[Square],
         index: Option<&mut Index<'_>>,
+        kings: u64,
     );
     /// The number of entries.
     fn len(&self) -> usize;
@@ -37,7 +40,7 @@ impl Sink for MoveList {
         MoveList::clear(self);
     }
 
-    fn add(
+    fn add<S: Side>(
         &mut self,
         from: u32,
         mut tos: u64,
@@ -45,18 +48,22 @@ impl Sink for MoveList {
         crowned: bool,
         path: &[Square],
         mut index: Option<&mut Index<'_>>,
+        kings: u64,
     ) {
-        let (from, captured) = (sq(from), Bitboard::from_u64(captured));
+        // What the moves share (the path, the masks but for the destination) is worked
+        // out once, not for each destination.
+        let moves = CaptureMoves::new(S::BLACK, kings, from, captured, crowned, path);
+        let meta_from = Move::meta(S::BLACK, from, 0, crowned);
         while tos != 0 {
-            let to = sq(tos.trailing_zeros());
+            let to = tos.trailing_zeros();
             tos &= tos - 1;
-            let meta = Move::meta(u32::from(from.index()), u32::from(to.index()), crowned);
-            let same = |i: usize| self[i].has_result(meta, captured.to_u64());
-            let key = || move_key(from, to, captured, crowned);
+            let meta = meta_from | (to & 63) << 8;
+            let same = |i: usize| self[i].has_result(meta, captured);
+            let key = || move_key(sq(from), sq(to), Bitboard::from_u64(captured), crowned);
             let Err(slot) = lookup(&index, self.len(), key, same) else {
                 continue;
             };
-            self.push(Move::capture(from, to, captured, crowned, path));
+            self.push(moves.ending_on(to));
             if let (Some(slot), Some(ix)) = (slot, index.as_deref_mut()) {
                 ix.record(slot, self.len());
             }
@@ -152,7 +159,7 @@ impl Sink for Groups {
     }
 
     #[inline(always)]
-    fn add(
+    fn add<S: Side>(
         &mut self,
         from: u32,
         tos: u64,
@@ -160,6 +167,7 @@ impl Sink for Groups {
         crowned: bool,
         _path: &[Square],
         _index: Option<&mut Index<'_>>,
+        _kings: u64,
     ) {
         if !self.keeps(from, captured, crowned) {
             return;
@@ -245,7 +253,7 @@ impl Sink for Resolve {
         self.exact = false;
     }
 
-    fn add(
+    fn add<S: Side>(
         &mut self,
         from: u32,
         tos: u64,
@@ -253,6 +261,7 @@ impl Sink for Resolve {
         crowned: bool,
         path: &[Square],
         _index: Option<&mut Index<'_>>,
+        kings: u64,
     ) {
         self.len = captured.count_ones();
         if from != self.from || tos & self.to == 0 {
@@ -270,6 +279,8 @@ impl Sink for Resolve {
         if self.first.is_none() {
             let to = sq(self.to.trailing_zeros());
             self.first = Some(Move::capture(
+                S::BLACK,
+                kings,
                 sq(from),
                 to,
                 Bitboard::from_u64(captured),

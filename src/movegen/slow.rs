@@ -60,7 +60,7 @@ pub(super) fn slow_searches<S: Side, const CROWN: bool, K: Sink>(
         // this search give up.
         out.clear();
         let by_layers = SearchScratch::layers(by_layers);
-        let mut search = slow_search::<S, CROWN, K>(own, opp, out, Index::new(index), None);
+        let mut search = slow_search::<S, CROWN, K>(own, opp, kings, out, Index::new(index), None);
         search.run(own, kings, Some(by_layers));
         if !search.aborted {
             return;
@@ -69,7 +69,8 @@ pub(super) fn slow_searches<S: Side, const CROWN: bool, K: Sink>(
     out.clear();
     let memo = SearchScratch::memo(memo);
     memo.fill([0; 3]);
-    slow_search::<S, CROWN, K>(own, opp, out, Index::new(index), Some(memo)).run(own, kings, None);
+    slow_search::<S, CROWN, K>(own, opp, kings, out, Index::new(index), Some(memo))
+        .run(own, kings, None);
 }
 
 /// The search again, for the rare positions where capture paths explode or the list is long:
@@ -89,14 +90,22 @@ pub(super) fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
     let mut index = [0u16; INDEX_SLOTS];
     let mut memo = [[0u32; 3]; MEMO_SLOTS];
     out.clear();
-    slow_search::<S, CROWN, K>(own, opp, out, Index::new(&mut index), Some(&mut memo))
-        .run(own, kings, None);
+    slow_search::<S, CROWN, K>(
+        own,
+        opp,
+        kings,
+        out,
+        Index::new(&mut index),
+        Some(&mut memo),
+    )
+    .run(own, kings, None);
 }
 
 /// A slow search that puts its moves into `out`, indexed by `index`.
 pub(super) fn slow_search<'a, S: Side, const CROWN: bool, K: Sink>(
     own: u64,
     opp: u64,
+    kings: u64,
     out: &'a mut K,
     index: Index<'a>,
     memo: Option<&'a mut [MemoSlot]>,
@@ -104,6 +113,7 @@ pub(super) fn slow_search<'a, S: Side, const CROWN: bool, K: Sink>(
     Search {
         own,
         opp,
+        kings,
         from: 64,
         best: 0,
         full: opp.count_ones(),

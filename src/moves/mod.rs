@@ -25,6 +25,14 @@ pub(crate) const MAX_PATH: usize = MAX_PIECES_UNLIMITED as usize;
 /// also carries one representative landing path for display; two capture paths with the same
 /// result are one move.
 ///
+/// It carries, too, what playing it changes on the board of the position it was made in
+/// (which pieces, which of them kings), so that
+/// [`Position::after_unchecked`](crate::Position::after_unchecked) and
+/// [`play_unchecked`](crate::Position::play_unchecked) are a few bit operations; they take
+/// moves of that position only. [`Position::try_play`](crate::Position::try_play) accepts any
+/// move with a legal result there and plays it with that position's pieces. A move is 48
+/// bytes.
+///
 /// ```
 /// use turkish_draughts::{Position, RuleSet, Square};
 /// let pos = Position::from_fen("W:WKe4:Bf4,c4", RuleSet::Default)?;
@@ -40,17 +48,21 @@ pub(crate) const MAX_PATH: usize = MAX_PIECES_UNLIMITED as usize;
 /// ```
 #[derive(Clone, Copy)]
 pub struct Move {
-    pub(crate) captured: Bitboard,
+    /// What playing the move changes, as XOR masks of the board's three sets: White's
+    /// pieces, Black's pieces and the kings (see [`Move::deltas`]). Playing a move is three
+    /// XORs. The opponent's mask is the captured set.
+    delta: [u64; 3],
     /// The landing path before [`to`](Move::to), as hops of 5 bits each (see [`Move::hop`]):
-    /// hops 0 to 24 in `hops_lo` and `hops_mid` (read as one `u128`), hops 25 to 30 in
-    /// `hops_hi`. A path has one landing per captured piece, at most [`MAX_PATH`], so at most
-    /// `MAX_PATH - 1 = 31` hops before the last landing: all fit.
+    /// hops 0 to 24 in `hops_lo` and `hops_mid` (read as one `u128`), hops 25 to 30 in the
+    /// high half of `tail`. A path has one landing per captured piece, at most [`MAX_PATH`],
+    /// so at most `MAX_PATH - 1 = 31` hops before the last landing: all fit.
     hops_lo: u64,
     hops_mid: u64,
-    hops_hi: u32,
-    /// The origin (bits 0 to 5), the destination (bits 8 to 13) and crowning (bit 16), in
-    /// one word: written with one store, compared with one comparison.
-    meta: u32,
+    /// The low half is the `meta` word (see [`Move::meta`]): the origin (bits 0 to 5), the
+    /// destination (bits 8 to 13), crowning (bit 16) and the side that moves (bit 17:
+    /// Black), compared with one comparison; the high half holds hops 25 to 30. A move
+    /// without those hops writes it with one store.
+    tail: u64,
 }
 
 /// The hop codes of [`Move::hop`] for every pair of squares (pairs on no common rank or
@@ -93,88 +105,166 @@ const WIDE_HOPS: usize = 25;
 const STEP: [i8; 4] = [8, 1, -8, -1];
 
 impl Move {
-    pub(crate) const fn quiet(from: Square, to: Square, crowned: bool) -> Move {
-        Move::quiet_from_meta(Move::meta(from.index() as u32, to.index() as u32, crowned))
+    /// The bit of [`Move::meta`] that says Black moves.
+    const BLACK: u32 = 1 << 17;
+
+    /// The XOR masks of a move of the side `black` from `from` to `to` (one square each)
+    /// capturing `captured`, on a board whose kings are `kings`: the mover's pieces change by
+    /// `from ^ to` (nothing for a king that captures round a loop), the opponent's by
+    /// `captured`, and the kings by the captured kings, the mover's origin if it is a king,
+    /// and its destination if it is a king after the move. In the board's order: White,
+    /// Black, kings.
+    #[inline(always)]
+    pub(crate) const fn deltas(
+        black: bool,
+        kings: u64,
+        from: u64,
+        to: u64,
+        captured: u64,
+        crowned: bool,
+    ) -> [u64; 3] {
+        let king_after = kings & from != 0 || crowned;
+        let moved = from ^ to;
+        // `to` is among the kings before the move only where a captured king stood, or for a
+        // king back on its own square; both are in `captured | from`.
+        let dk = (kings & (captured | from)) ^ if king_after { to } else { 0 };
+        if black {
+            [captured, moved, dk]
+        } else {
+            [moved, captured, dk]
+        }
+    }
+
+    /// A move with the result given by `meta` (see [`Move::meta`]) and `delta`, no hops
+    /// (a quiet move, or a capture whose path is its destination alone).
+    #[inline(always)]
+    pub(crate) const fn from_parts(meta: u32, delta: [u64; 3]) -> Move {
+        Move {
+            delta,
+            hops_lo: 0,
+            hops_mid: 0,
+            tail: meta as u64,
+        }
+    }
+
+    /// A move with the result given by `meta` (see [`Move::meta`]) and `delta`, and a path
+    /// of at most 13 landings whose hops before the last (see [`Move::hop`]) are `hops`.
+    #[inline(always)]
+    pub(crate) const fn with_hops(meta: u32, delta: [u64; 3], hops: u64) -> Move {
+        Move {
+            hops_lo: hops,
+            ..Move::from_parts(meta, delta)
+        }
+    }
+
+    /// A quiet move of the side `black` on a board whose kings are `kings`.
+    pub(crate) const fn quiet(
+        black: bool,
+        kings: u64,
+        from: Square,
+        to: Square,
+        crowned: bool,
+    ) -> Move {
+        let meta = Move::meta(black, from.index() as u32, to.index() as u32, crowned);
+        let (f, t) = (from.bitboard().to_u64(), to.bitboard().to_u64());
+        Move::from_parts(meta, Move::deltas(black, kings, f, t, 0, crowned))
+    }
+
+    /// This move as played by the side `black` on a board whose kings are `kings`: the same
+    /// result and path, the masks worked out again (a move of another position with the same
+    /// result may carry other masks).
+    #[inline]
+    pub(crate) const fn rebased(self, black: bool, kings: u64) -> Move {
+        let (from, to) = (1u64 << self.origin_index(), 1u64 << self.dest_index());
+        let tail = self.tail & !(Move::BLACK as u64) | if black { Move::BLACK as u64 } else { 0 };
+        let captured = self.captured().to_u64();
+        Move {
+            delta: Move::deltas(black, kings, from, to, captured, self.is_crowning()),
+            tail,
+            ..self
+        }
     }
 
     /// Whether `other` has the same packed landing path (the results are compared apart).
     #[inline]
     pub(crate) fn same_path(&self, other: &Move) -> bool {
-        (self.hops_lo, self.hops_mid, self.hops_hi)
-            == (other.hops_lo, other.hops_mid, other.hops_hi)
+        (self.hops_lo, self.hops_mid, self.hops_hi())
+            == (other.hops_lo, other.hops_mid, other.hops_hi())
     }
 
-    /// A quiet move from its `meta` word (see [`Move::meta`]).
+    /// The `meta` word of a move of the side `black` from `from` to `to` (indices 0 to 63).
     #[inline(always)]
-    pub(crate) const fn quiet_from_meta(meta: u32) -> Move {
-        Move {
-            captured: Bitboard::EMPTY,
-            hops_lo: 0,
-            hops_mid: 0,
-            hops_hi: 0,
-            meta,
-        }
-    }
-
-    /// A capture of one piece, `captured`, with the origin, destination and crowning of
-    /// `meta` (see [`Move::meta`]): its path is its destination alone, so no hop is kept.
-    #[inline(always)]
-    pub(crate) const fn single_capture(meta: u32, captured: u64) -> Move {
-        Move {
-            captured: Bitboard::from_u64(captured),
-            ..Move::quiet_from_meta(meta)
-        }
-    }
-
-    /// The `meta` word of a move from `from` to `to` (indices 0 to 63).
-    #[inline(always)]
-    pub(crate) const fn meta(from: u32, to: u32, crowned: bool) -> u32 {
-        (from & 63) | (to & 63) << 8 | (crowned as u32) << 16
+    pub(crate) const fn meta(black: bool, from: u32, to: u32, crowned: bool) -> u32 {
+        (from & 63) | (to & 63) << 8 | (crowned as u32) << 16 | if black { Move::BLACK } else { 0 }
     }
 
     /// Whether this move has the result given by a `meta` word and a captured set.
     #[inline(always)]
     pub(crate) fn has_result(&self, meta: u32, captured: u64) -> bool {
-        self.meta == meta && self.captured.to_u64() == captured
+        self.meta_bits() == meta && self.captured().to_u64() == captured
+    }
+
+    /// The XOR masks of White's pieces, Black's pieces and the kings (see [`Move::deltas`]).
+    #[inline(always)]
+    pub(crate) const fn delta(&self) -> [u64; 3] {
+        self.delta
+    }
+
+    /// The `meta` word (see [`Move::meta`]).
+    #[inline(always)]
+    const fn meta_bits(&self) -> u32 {
+        self.tail as u32
+    }
+
+    /// Hops 25 to 30 (see [`Move::hops_lo`]).
+    #[inline(always)]
+    const fn hops_hi(&self) -> u32 {
+        (self.tail >> 32) as u32
     }
 
     /// The index (0 to 63) of the origin.
     #[inline(always)]
     pub(crate) const fn origin_index(&self) -> u8 {
-        // (`meta` is only built by `Move::meta`, which keeps each index below 64.)
-        self.meta as u8
+        self.meta_bits() as u8 & 63
     }
 
     /// The index (0 to 63) of the destination.
     #[inline(always)]
     pub(crate) const fn dest_index(&self) -> u8 {
-        (self.meta >> 8) as u8
+        (self.meta_bits() >> 8) as u8 & 63
     }
 
-    /// A capture with the landing squares `before` ahead of its last one, `to`. `before` has
-    /// one square fewer than `captured`, and each landing is on the rank or file of the one
-    /// before it (as every legal capture path is).
+    /// A capture by the side `black` on a board whose kings are `kings`, with the landing
+    /// squares `before` ahead of its last one, `to`. `before` has one square fewer than
+    /// `captured`, and each landing is on the rank or file of the one before it (as every
+    /// legal capture path is).
     #[inline]
     pub(crate) fn capture(
+        black: bool,
+        kings: u64,
         from: Square,
         to: Square,
         captured: Bitboard,
         crowned: bool,
         before: &[Square],
     ) -> Move {
-        let mut m = Move {
-            captured,
-            hops_lo: 0,
-            hops_mid: 0,
-            hops_hi: 0,
-            meta: Move::meta(u32::from(from.index()), u32::from(to.index()), crowned),
-        };
-        let mut at = from;
+        let from = u32::from(from.index());
+        let proto = CaptureMoves::new(black, kings, from, captured.to_u64(), crowned, before);
+        proto.ending_on(u32::from(to.index()))
+    }
+
+    /// This move with the landing squares `before` ahead of its last one (see
+    /// [`Move::capture`]): the hops from the origin through `before`.
+    #[inline]
+    pub(crate) fn with_path(mut self, before: &[Square]) -> Move {
+        (self.hops_lo, self.hops_mid) = (0, 0);
+        self.tail &= u64::from(u32::MAX);
+        let mut at = self.from();
         for (i, &next) in before.iter().enumerate().take(MAX_PATH - 1) {
-            m.set_hop(i, Move::hop(at, next));
+            self.set_hop(i, Move::hop(at, next));
             at = next;
         }
-        m
+        self
     }
 
     /// The 5-bit code of the hop from `a` to `b` on one rank or file: the direction (north,
@@ -191,7 +281,7 @@ impl Move {
             self.hops_lo |= wide as u64;
             self.hops_mid |= (wide >> 64) as u64;
         } else {
-            self.hops_hi |= code << (5 * (i - WIDE_HOPS));
+            self.tail |= u64::from(code) << (32 + 5 * (i - WIDE_HOPS));
         }
     }
 
@@ -201,7 +291,7 @@ impl Move {
             let wide = u128::from(self.hops_lo) | u128::from(self.hops_mid) << 64;
             (wide >> (5 * i)) as u32 & 31
         } else {
-            (self.hops_hi >> (5 * (i - WIDE_HOPS))) & 31
+            (self.hops_hi() >> (5 * (i - WIDE_HOPS))) & 31
         }
     }
 
@@ -240,7 +330,8 @@ impl Move {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn captured(&self) -> Bitboard {
-        self.captured
+        // The opponent's mask: White's when Black moves.
+        Bitboard::from_u64(self.delta[(self.meta_bits() & Move::BLACK == 0) as usize])
     }
 
     /// Whether the move captures.
@@ -251,7 +342,7 @@ impl Move {
     /// # Ok::<(), turkish_draughts::ParseMoveError>(())
     /// ```
     pub const fn is_capture(&self) -> bool {
-        !self.captured.is_empty()
+        !self.captured().is_empty()
     }
 
     /// Whether the moving piece is a man that is a king after the move.
@@ -263,7 +354,7 @@ impl Move {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn is_crowning(&self) -> bool {
-        self.meta >> 16 & 1 != 0
+        self.meta_bits() >> 16 & 1 != 0
     }
 
     /// One landing path of the move: every square the piece lands on, in order, after
@@ -284,7 +375,7 @@ impl Move {
             squares: [Square::A1; MAX_PATH],
             len: 0,
         };
-        let landings = (self.captured.count() as usize).clamp(1, MAX_PATH);
+        let landings = (self.captured().count() as usize).clamp(1, MAX_PATH);
         let mut at = i32::from(self.origin_index());
         for i in 0..landings - 1 {
             let code = self.get_hop(i);
@@ -298,7 +389,60 @@ impl Move {
     }
 
     fn key(&self) -> (Square, Square, Bitboard, bool) {
-        (self.from(), self.to(), self.captured, self.is_crowning())
+        (self.from(), self.to(), self.captured(), self.is_crowning())
+    }
+}
+
+/// The captures from one square with one captured set, one crowning and one path ahead of
+/// the last landing, which differ only in their destination (the landing squares of a king's
+/// last jump): what they share is worked out once.
+pub(crate) struct CaptureMoves {
+    /// The move, but for its destination: the mover's mask holds the origin alone, the
+    /// kings' mask does not have the destination, `meta` has destination 0.
+    proto: Move,
+    /// Which mask is the mover's: 0 White's, 1 Black's.
+    own: usize,
+    /// Whether the moving piece is a king after the move.
+    king_after: bool,
+}
+
+impl CaptureMoves {
+    /// See [`Move::capture`]; `from` is a square index.
+    #[inline]
+    pub(crate) fn new(
+        black: bool,
+        kings: u64,
+        from: u32,
+        captured: u64,
+        crowned: bool,
+        before: &[Square],
+    ) -> CaptureMoves {
+        let f = crate::bitboard::BIT[from as usize & 63];
+        // The masks of `Move::deltas` without the destination's bit, which `ending_on` adds to
+        // the mover's mask and, for a king after the move, to the kings'.
+        let dk = kings & (captured | f);
+        let delta = if black {
+            [captured, f, dk]
+        } else {
+            [f, captured, dk]
+        };
+        let proto = Move::from_parts(Move::meta(black, from, 0, crowned), delta).with_path(before);
+        CaptureMoves {
+            proto,
+            own: usize::from(black),
+            king_after: kings & f != 0 || crowned,
+        }
+    }
+
+    /// The capture that ends on the square of index `to`.
+    #[inline(always)]
+    pub(crate) fn ending_on(&self, to: u32) -> Move {
+        let t = crate::bitboard::BIT[to as usize & 63];
+        let mut m = self.proto;
+        m.delta[self.own] ^= t;
+        m.delta[2] ^= if self.king_after { t } else { 0 };
+        m.tail |= u64::from(to & 63) << 8;
+        m
     }
 }
 
@@ -346,7 +490,7 @@ impl fmt::Debug for Move {
         write!(f, "Move({self}")?;
         if self.is_capture() {
             f.write_str(" {")?;
-            for (i, sq) in self.captured.into_iter().enumerate() {
+            for (i, sq) in self.captured().into_iter().enumerate() {
                 if i > 0 {
                     f.write_str(",")?;
                 }
@@ -378,11 +522,21 @@ mod tests {
             }
             let captured = Bitboard::from_u64(u64::MAX >> 32);
             let to = path[MAX_PATH - 1];
-            let m = Move::capture(Square::A1, to, captured, false, &path[..MAX_PATH - 1]);
+            let m = Move::capture(
+                false,
+                0,
+                Square::A1,
+                to,
+                captured,
+                false,
+                &path[..MAX_PATH - 1],
+            );
             assert_eq!(m.path(), &path[..]);
         }
         let mixed = [Square::A3, Square::F3, Square::F4, Square::C4, Square::C2];
         let m = Move::capture(
+            true,
+            0,
             Square::A1,
             Square::C2,
             Bitboard::from_u64(0b11111),

@@ -153,13 +153,7 @@ impl Tracer<'_> {
             if let Some(m) = found {
                 if !self.out.contains(m) {
                     let before = &self.path[..i.saturating_sub(1)];
-                    self.out.push(Move::capture(
-                        m.from(),
-                        m.to(),
-                        m.captured,
-                        m.is_crowning(),
-                        before,
-                    ));
+                    self.out.push(m.with_path(before));
                 }
             }
             return;

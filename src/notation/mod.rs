@@ -246,7 +246,7 @@ impl Position {
             let piece = self.board().piece_at(from);
             let crowned = piece.is_some_and(|p| p.role == Role::Man)
                 && to.rank() == self.turn().promotion_rank();
-            let m = Move::quiet(from, to, crowned);
+            let m = Move::quiet(self.black_moves(), self.kings_u64(), from, to, crowned);
             return if self.is_legal(m) {
                 Ok(m)
             } else {
@@ -260,7 +260,9 @@ impl Position {
         let traced = self.trace(from, landings);
         // The move with the result the text traced, shown with the path the text gave.
         let as_written = |to: Square, captured: crate::Bitboard, crowned: bool| {
-            Move::capture(from, to, captured, crowned, &landings[..landings.len() - 1])
+            let before = &landings[..landings.len() - 1];
+            let (black, kings) = (self.black_moves(), self.kings_u64());
+            Move::capture(black, kings, from, to, captured, crowned, before)
         };
         if landings.len() > 1 {
             let (to, captured, crowned) = traced?;

@@ -12,5 +12,6 @@ mod move_code;
 mod move_list;
 mod parallel;
 mod played_paths;
+mod playing;
 mod scratch;
 mod zobrist;
