@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! cargo bench -p turkish-draughts-python --bench rust -- legal-moves [REPS] [--cpu]
+//! cargo bench -p turkish-draughts-python --bench rust -- legal-moves-value [REPS] [--cpu]
 //! cargo bench -p turkish-draughts-python --bench rust -- legal-moves-games [REPS] [--cpu]
 //! cargo bench -p turkish-draughts-python --bench rust -- playouts [GAMES] [THREADS] [REPS]
 //! ```
@@ -17,10 +18,12 @@
 //! * `legal-moves`: one move list (`Position::legal_moves_into`) for each position of
 //!   `tests/data/game-positions.fen` (63 964 positions, default rules, positions built
 //!   first), as `legal_moves.py` does with `Board.legal_moves`.
+//! * `legal-moves-value`: the same with `Position::legal_moves`, which returns a new
+//!   `MoveList` by value (a 12 KB value: its copy costs more than the moves).
 //! * `legal-moves-games`: the same with a `Game` for each position (built first, as the
-//!   Python boards are) and `Game::legal_moves`, the moves `Game::try_play` accepts: the
-//!   position's legal moves while the game goes on, none once it has ended (the game's
-//!   outcome is decided at each call, where a `Board` keeps it from its last move).
+//!   Python boards are) and what `Board.legal_moves` does in Rust: the moves when the game
+//!   goes on (`Game::outcome` is `None`), none otherwise. That is `Game::legal_moves`,
+//!   written with `legal_moves_into` so as not to copy a `MoveList` by value.
 //! * `playouts`: `GAMES` random playouts (default 20 000) from the start position with the
 //!   default limits (400 plies, 60 plies without progress), seed 1, on `THREADS` threads
 //!   (default 1): the very function the Python `turkish_draughts.playouts` calls, without
@@ -133,15 +136,37 @@ fn main() {
                 secs * 1e9 / positions.len() as f64
             );
         }
+        Some("legal-moves-value") => {
+            let positions = game_positions();
+            let (secs, moves) = best_of(arg(1, 20), clock, || {
+                let mut n = 0;
+                for p in &positions {
+                    let list = p.legal_moves();
+                    n += black_box(&list).len();
+                }
+                n
+            });
+            println!(
+                "rust legal-moves-value: {} positions, {moves} moves, best {:.2} ms {} ({:.0} ns a position)",
+                positions.len(),
+                secs * 1e3,
+                clock.name(),
+                secs * 1e9 / positions.len() as f64
+            );
+        }
         Some("legal-moves-games") => {
             let games: Vec<Game> = game_positions()
                 .into_iter()
                 .map(Game::from_position)
                 .collect();
+            let mut list = MoveList::new();
             let (secs, moves) = best_of(arg(1, 20), clock, || {
                 let mut n = 0;
                 for g in &games {
-                    n += black_box(g.legal_moves()).len();
+                    if g.outcome().is_none() {
+                        g.position().legal_moves_into(&mut list);
+                        n += black_box(&list).len();
+                    }
                 }
                 n
             });
@@ -181,7 +206,7 @@ fn main() {
             );
         }
         _ => eprintln!(
-            "usage: rust legal-moves [REPS] | rust legal-moves-games [REPS] | rust playouts [GAMES] [THREADS] [REPS]"
+            "usage: rust legal-moves|legal-moves-value|legal-moves-games [REPS] [--cpu] | rust playouts [GAMES] [THREADS] [REPS]"
         ),
     }
 }
