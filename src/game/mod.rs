@@ -8,6 +8,9 @@ use core::fmt;
 
 use repetition::{KeyTable, NONE, Ply};
 
+/// The positions a game makes room for at its first move.
+const FIRST_ROOM: usize = 32;
+
 /// The window length, in plies, past which repetitions are looked up in a key table rather
 /// than by looking back over the window.
 const TABLE_AFTER: u32 = 32;
@@ -69,9 +72,16 @@ pub enum PlayError {
 /// ```
 #[derive(Clone)]
 pub struct Game {
+    /// The positions from the first one on, or nothing while no move has been played: a new
+    /// game keeps its first position in `start` alone and allocates nothing.
     positions: Vec<Position>,
     moves: Vec<Move>,
+    /// One record a position, as `positions`: nothing, or the first one on.
     plies: Vec<Ply>,
+    /// The first position.
+    start: Position,
+    /// Its Zobrist key.
+    start_key: u64,
     /// The latest ply of each key, for repetitions.
     table: KeyTable,
     no_progress_limit: Option<u32>,
@@ -81,7 +91,7 @@ pub struct Game {
 /// so the same counts); whether and how they keep a key table does not count.
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
-        self.positions == other.positions
+        self.positions() == other.positions()
             && self.moves == other.moves
             && self.no_progress_limit == other.no_progress_limit
     }
@@ -113,15 +123,11 @@ impl Game {
     /// ```
     pub fn from_position(pos: Position) -> Game {
         Game {
-            positions: alloc::vec![pos],
+            positions: Vec::new(),
             moves: Vec::new(),
-            plies: alloc::vec![Ply {
-                key: pos.zobrist(),
-                window: 0,
-                progress: 0,
-                reps: 1,
-                prev: NONE,
-            }],
+            plies: Vec::new(),
+            start: pos,
+            start_key: pos.zobrist(),
             table: KeyTable::new(),
             no_progress_limit: None,
         }
@@ -180,7 +186,7 @@ impl Game {
     /// assert_eq!(Game::new(RuleSet::Tudaf).rules(), RuleSet::Tudaf);
     /// ```
     pub fn rules(&self) -> RuleSet {
-        self.positions[0].rules()
+        self.start.rules()
     }
 
     /// The current position.
@@ -193,8 +199,7 @@ impl Game {
     /// # Ok::<(), turkish_draughts::PlayError>(())
     /// ```
     pub fn position(&self) -> &Position {
-        // There is always at least the first position.
-        &self.positions[self.positions.len() - 1]
+        self.positions.last().unwrap_or(&self.start)
     }
 
     /// The moves [`try_play`](Game::try_play) accepts now: the current position's legal
@@ -250,7 +255,7 @@ impl Game {
     /// # Ok::<(), turkish_draughts::PlayError>(())
     /// ```
     pub fn start(&self) -> &Position {
-        &self.positions[0]
+        &self.start
     }
 
     /// The moves played, in order.
@@ -280,7 +285,11 @@ impl Game {
     /// # Ok::<(), turkish_draughts::PlayError>(())
     /// ```
     pub fn positions(&self) -> &[Position] {
-        &self.positions
+        if self.positions.is_empty() {
+            core::slice::from_ref(&self.start)
+        } else {
+            &self.positions
+        }
     }
 
     /// The number of moves played (half-moves, one per side).
@@ -297,8 +306,23 @@ impl Game {
         self.moves.len()
     }
 
-    fn last(&self) -> &Ply {
-        &self.plies[self.plies.len() - 1]
+    /// The record of the current position.
+    fn last(&self) -> Ply {
+        match self.plies.last() {
+            Some(&ply) => ply,
+            None => self.first_ply(),
+        }
+    }
+
+    /// The record of the first position.
+    fn first_ply(&self) -> Ply {
+        Ply {
+            key: self.start_key,
+            window: 0,
+            progress: 0,
+            reps: 1,
+            prev: NONE,
+        }
     }
 
     /// The plies played since the last capture or man move (any man move, sideways too), or
@@ -419,7 +443,7 @@ impl Game {
             Ok(m) => {
                 // The side to move has a legal move, so only the one-piece-each endings can
                 // have ended the game.
-                if let Some(outcome) = pos.outcome_knowing(true) {
+                if let Some(outcome) = one_piece_each_outcome(&pos) {
                     return Err(PlayError::GameOver { outcome });
                 }
                 self.push(pos, m);
@@ -500,7 +524,7 @@ impl Game {
     pub(crate) fn play_resolved(&mut self, mv: Move) -> Result<(), Outcome> {
         let pos = *self.position();
         // `mv` is legal here, so the side to move has a move.
-        if let Some(outcome) = pos.outcome_knowing(true).or_else(|| self.history_outcome()) {
+        if let Some(outcome) = one_piece_each_outcome(&pos).or_else(|| self.history_outcome()) {
             return Err(outcome);
         }
         self.push(pos, mv);
@@ -508,13 +532,13 @@ impl Game {
     }
 
     /// Appends a legal move `mv` of `pos` (the current position) with its bookkeeping.
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, pos: Position, mv: Move) {
-        let last = *self.last();
+        let last = self.last();
         let mut next = pos;
         next.play_unchecked(mv);
         let key = last.key ^ pos.zobrist_delta(mv);
-        let n = self.positions.len();
+        let n = self.moves.len() + 1;
         let index = n as u32;
         let man = !pos.board().kings().contains(mv.from());
         let progress = if man || mv.is_capture() {
@@ -552,18 +576,24 @@ impl Game {
                 }
             }
         }
-        if self.moves.len() == self.moves.capacity() {
-            self.grow();
-        }
-        self.positions.push(next);
-        self.moves.push(mv);
-        self.plies.push(Ply {
+        let ply = Ply {
             key,
             window,
             progress,
             reps,
             prev,
-        });
+        };
+        // Room in all three lists: then the pushes need no check of their own.
+        if self.positions.len() < self.positions.capacity()
+            && self.moves.len() < self.moves.capacity()
+            && self.plies.len() < self.plies.capacity()
+        {
+            self.positions.push(next);
+            self.moves.push(mv);
+            self.plies.push(ply);
+        } else {
+            self.grow_and_push(next, mv, ply);
+        }
         if self.table.is_built() {
             self.table.set(index, &self.plies);
         } else if index - window > TABLE_AFTER {
@@ -571,14 +601,27 @@ impl Game {
         }
     }
 
-    /// Makes room for more moves in the three lists at once: 32 at the first move (a new game
-    /// holds its first position only), then twice as many as they hold.
+    /// [`push`](Game::push)'s end when a list is full: makes room in the three lists at once
+    /// and appends. At the first move the lists get room for [`FIRST_ROOM`] positions (and
+    /// hold the first position from then on); later their room doubles.
     #[cold]
-    fn grow(&mut self) {
-        let more = self.moves.capacity().max(32);
-        self.positions.reserve_exact(more);
-        self.moves.reserve_exact(more);
-        self.plies.reserve_exact(more);
+    #[inline(never)]
+    fn grow_and_push(&mut self, next: Position, mv: Move, ply: Ply) {
+        if self.positions.is_empty() {
+            self.positions.reserve_exact(FIRST_ROOM);
+            self.moves.reserve_exact(FIRST_ROOM - 1);
+            self.plies.reserve_exact(FIRST_ROOM);
+            self.positions.push(self.start);
+            self.plies.push(self.first_ply());
+        } else {
+            let more = self.positions.len();
+            self.positions.reserve_exact(more);
+            self.moves.reserve_exact(more);
+            self.plies.reserve_exact(more);
+        }
+        self.positions.push(next);
+        self.moves.push(mv);
+        self.plies.push(ply);
     }
 
     /// Takes back the last move and returns it, or returns `None` at the first position.
@@ -602,6 +645,18 @@ impl Game {
         self.plies.pop();
         Some(mv)
     }
+}
+
+/// How `pos`, where the side to move has a legal move, has ended: only with one piece each
+/// can it have ([`Position::outcome`]). A quick look at the piece counts first, since almost
+/// every position has more.
+#[inline]
+fn one_piece_each_outcome(pos: &Position) -> Option<Outcome> {
+    let (white, black, _) = pos.board().raw();
+    if white & white.wrapping_sub(1) != 0 || black & black.wrapping_sub(1) != 0 {
+        return None;
+    }
+    pos.outcome_knowing(true)
 }
 
 impl Default for Game {
@@ -795,6 +850,6 @@ mod tests {
             + game.moves.capacity() * core::mem::size_of::<Move>()
             + game.plies.capacity() * core::mem::size_of::<Ply>()
             + game.table.heap_bytes();
-        assert!(bytes <= 128, "{bytes}");
+        assert_eq!(bytes, 0);
     }
 }
