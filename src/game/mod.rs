@@ -9,7 +9,8 @@ use core::fmt;
 
 use repetition::{FIRST, KeyTable, NONE, Ply};
 
-/// The moves a game makes room for at its first move (and the positions after them).
+/// The positions a game makes room for at its first move (the first one and 31 after it;
+/// the 32 positions take 1 KB, which glibc's `malloc` serves from its per-thread cache).
 const FIRST_ROOM: usize = 32;
 
 /// The window length, in plies, past which repetitions are looked up in a key table rather
@@ -61,7 +62,7 @@ pub enum PlayError {
 ///
 /// A new game keeps its first position in the `Game` value itself and allocates nothing, so
 /// many games without moves (a data set of positions) cost no heap. Its first move makes
-/// room for 32 moves, about 2.9 KB, and the room doubles when it runs out. A ply takes 92
+/// room for 32 positions (31 moves), about 2.9 KB, and the room doubles when it runs out. A ply takes 92
 /// bytes: the position (32), the move (48) and 12 bytes of bookkeeping; a game whose
 /// repetition window has passed 32 plies (a long run without a capture or a forward man move)
 /// takes up to 40 bytes a ply more from there on, for its key table.
@@ -605,15 +606,15 @@ impl Game {
     }
 
     /// [`push`](Game::push)'s end when a list is full: makes room in the three lists at once
-    /// and appends. At the first move the lists get room for [`FIRST_ROOM`] moves (and hold
-    /// the first position from then on); later their room doubles.
+    /// and appends. At the first move the lists get room for [`FIRST_ROOM`] positions (and
+    /// hold the first position from then on); later their room doubles.
     #[cold]
     #[inline(never)]
     fn grow_and_push(&mut self, next: Position, mv: Move, ply: Ply) {
         if self.positions.is_empty() {
-            self.positions.reserve_exact(FIRST_ROOM + 1);
-            self.moves.reserve_exact(FIRST_ROOM);
-            self.plies.reserve_exact(FIRST_ROOM + 1);
+            self.positions.reserve_exact(FIRST_ROOM);
+            self.moves.reserve_exact(FIRST_ROOM - 1);
+            self.plies.reserve_exact(FIRST_ROOM);
             self.positions.push(self.start);
             self.plies.push(FIRST);
         } else {
@@ -884,17 +885,17 @@ mod tests {
         );
         game.try_play_text("d3-d4").unwrap();
         let first = heap_bytes(&game);
-        assert_eq!(first, (FIRST_ROOM + 1) * per_ply - size_of::<Move>());
+        assert_eq!(first, FIRST_ROOM * per_ply - size_of::<Move>());
         assert!(first < 3_000, "{first}");
-        // Room for 32 moves, then twice as much.
-        while game.ply() < FIRST_ROOM {
+        // Room for 31 moves, then twice as much.
+        while game.ply() + 1 < FIRST_ROOM {
             let mv = game.position().legal_moves()[0];
             game.play(mv);
             assert_eq!(heap_bytes(&game), first);
         }
         let mv = game.position().legal_moves()[0];
         game.play(mv);
-        assert_eq!(game.moves.capacity(), 2 * FIRST_ROOM + 1);
+        assert_eq!(game.moves.capacity(), 2 * FIRST_ROOM - 1);
         assert_eq!(game.positions.capacity(), game.moves.capacity() + 1);
         assert_eq!(game.plies.capacity(), game.moves.capacity() + 1);
     }
