@@ -75,3 +75,22 @@ pub fn example_binary(name: &str) -> std::path::PathBuf {
     );
     path
 }
+
+/// A small xorshift generator (13, 7, 17), so that random games are the same on every run.
+/// The seed must not be 0.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
