@@ -264,10 +264,10 @@ pub(crate) fn side_deltas<S: Side>(moved: u64, captured: u64, kings: u64) -> [u6
 
 /// Calls `push` with every quiet move, and stops at
 /// the first `Break` (returned): the men's steps forward, from the east and from the west
-/// (non-crowning before crowning), then each king's moves, in square order, from one loop
-/// over all four directions (a loop per direction costs a mispredicted exit each). The list
-/// ([`gen_quiet`]) and [`Position::for_each_legal_move`](crate::Position::for_each_legal_move)
-/// both use it.
+/// (each in square order, crowning or not), then each king's moves, in square order, from
+/// one loop over all four directions (a loop per direction costs a mispredicted exit each).
+/// The list ([`gen_quiet`]) and
+/// [`Position::for_each_legal_move`](crate::Position::for_each_legal_move) both use it.
 #[inline(always)]
 pub(crate) fn quiet_moves<S: Side, B>(
     own: u64,
@@ -278,15 +278,9 @@ pub(crate) fn quiet_moves<S: Side, B>(
     let empty = !(own | opp);
     let men = own & !kings;
     let side = Move::meta(S::BLACK, 0, 0, false);
-    let t = fwd::<S>(men) & empty;
-    man_steps::<S, B>(t & !S::PROMO, -S::FWD_STEP, false, &mut push)?;
-    man_steps::<S, B>(t & S::PROMO, -S::FWD_STEP, true, &mut push)?;
-    let t = shift::<WEST>(men) & empty;
-    man_steps::<S, B>(t & !S::PROMO, 1, false, &mut push)?;
-    man_steps::<S, B>(t & S::PROMO, 1, true, &mut push)?;
-    let t = shift::<EAST>(men) & empty;
-    man_steps::<S, B>(t & !S::PROMO, -1, false, &mut push)?;
-    man_steps::<S, B>(t & S::PROMO, -1, true, &mut push)?;
+    man_steps::<S, B>(fwd::<S>(men) & empty, 0, &mut push)?;
+    man_steps::<S, B>(shift::<WEST>(men) & empty, 1, &mut push)?;
+    man_steps::<S, B>(shift::<EAST>(men) & empty, 2, &mut push)?;
     let occ = own | opp;
     let mut ks = own & kings;
     while ks != 0 {
@@ -308,75 +302,61 @@ pub(crate) fn quiet_moves<S: Side, B>(
     ControlFlow::Continue(())
 }
 
-/// The offsets from a step's destination back to its origin, in the order of
-/// [`STEP_SQUARES`]: White's step forward, Black's, a step to the west (from the east), to
-/// the east.
-const STEP_BACK: [i32; 4] = [-8, 8, 1, -1];
+/// The offset from a man's step's destination back to its origin, by side (White, Black)
+/// and direction (forward, to the west, to the east).
+const STEP_BACK: [[i32; 3]; 2] = [[-8, 1, -1], [8, 1, -1]];
 
-/// The origin and the destination of the men's steps to each square, as one set
-/// (`STEP_SQUARES[direction][destination]`, directions as in [`STEP_BACK`]): a look-up
-/// instead of working out the origin's bit for each move. Steps from off the board get some
+/// A man's step, as the two halves of its [`Move`] (see `Move::from_halves`), by side,
+/// direction (as in [`STEP_BACK`]) and destination: `[dw, db]`, the mover's mask holding
+/// the origin and the destination, and `[meta, dk]`, the `meta` word (crowning where the
+/// destination is on the side's last rank) and the kings' mask (the destination, for a
+/// crowning step). Each step is two 16-byte look-ups copied into the move, and no
+/// arithmetic; with the zero hops, three 16-byte stores. Steps from off the board get some
 /// value, never read.
-static STEP_SQUARES: [[u64; 64]; 4] = {
-    let mut t = [[0; 64]; 4];
-    let mut d = 0;
-    while d < 4 {
-        let mut to = 0;
-        while to < 64 {
-            t[d][to as usize] = 1 << to | 1 << ((to + STEP_BACK[d]) & 63);
-            to += 1;
+static STEPS: [[[[[u64; 2]; 2]; 64]; 3]; 2] = {
+    let mut t = [[[[[0; 2]; 2]; 64]; 3]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let promo = if side == 0 { RANK_8 } else { RANK_1 };
+        let mut d = 0;
+        while d < 3 {
+            let mut to = 0;
+            while to < 64 {
+                let from = (to + STEP_BACK[side][d]) & 63;
+                let squares = 1u64 << to | 1u64 << from;
+                let crowned = promo >> to & 1 != 0;
+                let meta = Move::meta(side == 1, from as u32, to as u32, crowned) as u64;
+                t[side][d][to as usize] = [
+                    if side == 0 {
+                        [squares, 0]
+                    } else {
+                        [0, squares]
+                    },
+                    [meta, if crowned { 1 << to } else { 0 }],
+                ];
+                to += 1;
+            }
+            d += 1;
         }
-        d += 1;
+        side += 1;
     }
     t
 };
 
-/// The `meta` words (see `Move::meta`) of the men's steps to each square, without crowning:
-/// `STEP_META[direction * 2 + side][destination]`, directions as in [`STEP_BACK`], side 1
-/// for Black.
-static STEP_META: [[u32; 64]; 8] = {
-    let mut t = [[0; 64]; 8];
-    let mut i = 0;
-    while i < 8 {
-        let mut to = 0;
-        while to < 64 {
-            let from = (to + STEP_BACK[i / 2]) & 63;
-            t[i][to as usize] = Move::meta(i % 2 == 1, from as u32, to as u32, false);
-            to += 1;
-        }
-        i += 1;
-    }
-    t
-};
-
-/// Calls `push` with the steps of men of side `S` to the squares of `t`, each from the square
-/// `back` indices away (one of [`STEP_BACK`]), crowning if `crown`, and stops at the first
-/// `Break` (returned).
+/// Calls `push` with the steps of men of side `S` to the squares of `t` in direction `d`
+/// (as in [`STEP_BACK`]), and stops at the first `Break` (returned).
 #[inline(always)]
 fn man_steps<S: Side, B>(
     mut t: u64,
-    back: i32,
-    crown: bool,
+    d: usize,
     push: &mut impl FnMut(Move) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    let crowning = Move::meta(false, 0, 0, crown);
-    let d = match back {
-        -8 => 0,
-        8 => 1,
-        1 => 2,
-        _ => 3,
-    };
-    let (squares, metas) = (&STEP_SQUARES[d], &STEP_META[d * 2 + usize::from(S::BLACK)]);
+    let steps = &STEPS[usize::from(S::BLACK)][d];
     while t != 0 {
         let to = t.trailing_zeros() as usize & 63;
         t &= t - 1;
-        let (squares, meta) = (squares[to], metas[to]);
-        // A crowning step makes its destination a king.
-        let dk = if crown { squares & S::PROMO } else { 0 };
-        push(Move::from_parts(
-            meta | crowning,
-            side_deltas::<S>(squares, 0, dk),
-        ))?;
+        let [sides, meta_kings] = steps[to];
+        push(Move::from_halves(sides, meta_kings))?;
     }
     ControlFlow::Continue(())
 }
