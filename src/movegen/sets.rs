@@ -233,22 +233,66 @@ pub(crate) fn for_each_quiet<S: Side>(own: u64, opp: u64, kings: u64, mut f: imp
 
 /// Pushes every quiet move onto `out`: a man's move crowns it on the last rank, a king's
 /// never does. The list is looked at once, not at every move: quiet moves always fit inline
-/// (at most 16 x 14 = 224 of them, see [`MoveList`]), unless an earlier long capture list
-/// left it on the heap.
+/// (at most 199 of them, see [`MoveList`]), unless an earlier long capture list left it on
+/// the heap.
 #[inline(always)]
 pub(crate) fn gen_quiet<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
     // (`Infallible`: the generator never stops early here, and the checks fold away.)
     let _ = if let Some(list) = out.inline_mut() {
-        quiet_moves::<S, Infallible>(own, opp, kings, |m| {
-            list.push(m);
-            ControlFlow::Continue(())
-        })
+        quiet_moves::<S, Infallible>(own, opp, kings, &mut Extend(list))
     } else {
-        quiet_moves::<S, Infallible>(own, opp, kings, |m| {
+        quiet_moves::<S, Infallible>(own, opp, kings, &mut |m| {
             out.push(m);
             ControlFlow::Continue(())
         })
     };
+}
+
+/// Where quiet moves go: a set of destinations at a time, each made into its move by `f`.
+pub(crate) trait QuietSink<B> {
+    /// Adds `f(to)` for each square index `to` of `t`, in square order; stops at the first
+    /// `Break` (returned).
+    fn squares(&mut self, t: u64, f: impl FnMut(u32) -> Move) -> ControlFlow<B>;
+}
+
+impl<B, F: FnMut(Move) -> ControlFlow<B>> QuietSink<B> for F {
+    #[inline(always)]
+    fn squares(&mut self, mut t: u64, mut f: impl FnMut(u32) -> Move) -> ControlFlow<B> {
+        while t != 0 {
+            let to = t.trailing_zeros();
+            t &= t - 1;
+            self(f(to))?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// A list's inline storage as a [`QuietSink`]: each set of destinations is one `extend`,
+/// which keeps the length in a register.
+pub(crate) struct Extend<'a>(&'a mut arrayvec::ArrayVec<Move, { MoveList::CAPACITY }>);
+
+impl QuietSink<Infallible> for Extend<'_> {
+    #[inline(always)]
+    fn squares(&mut self, t: u64, f: impl FnMut(u32) -> Move) -> ControlFlow<Infallible> {
+        self.0.extend(Squares(t).map(f));
+        ControlFlow::Continue(())
+    }
+}
+
+/// The square indices of a set, lowest first.
+struct Squares(u64);
+
+impl Iterator for Squares {
+    type Item = u32;
+    #[inline(always)]
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            return None;
+        }
+        let to = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(to)
+    }
 }
 
 /// The masks of a move of side `S` (see `Move::deltas`) from the mover's change `moved`,
@@ -262,42 +306,36 @@ pub(crate) fn side_deltas<S: Side>(moved: u64, captured: u64, kings: u64) -> [u6
     }
 }
 
-/// Calls `push` with every quiet move, and stops at
-/// the first `Break` (returned): the men's steps forward, from the east and from the west
-/// (each in square order, crowning or not), then each king's moves, in square order, from
-/// one loop over all four directions (a loop per direction costs a mispredicted exit each).
-/// The list ([`gen_quiet`]) and
-/// [`Position::for_each_legal_move`](crate::Position::for_each_legal_move) both use it.
+/// Hands every quiet move to `push`, a set of destinations at a time, and stops at the
+/// first `Break` (returned): the men's steps forward, from the east and from the west (each
+/// in square order, crowning or not), then each king's moves, in square order, from one loop
+/// over all four directions (a loop per direction costs a mispredicted exit each). The list
+/// ([`gen_quiet`]) and [`Position::for_each_legal_move`](crate::Position::for_each_legal_move)
+/// both use it.
 #[inline(always)]
 pub(crate) fn quiet_moves<S: Side, B>(
     own: u64,
     opp: u64,
     kings: u64,
-    mut push: impl FnMut(Move) -> ControlFlow<B>,
+    push: &mut impl QuietSink<B>,
 ) -> ControlFlow<B> {
     let empty = !(own | opp);
     let men = own & !kings;
     let side = Move::meta(S::BLACK, 0, 0, false);
-    man_steps::<S, B>(fwd::<S>(men) & empty, 0, &mut push)?;
-    man_steps::<S, B>(shift::<WEST>(men) & empty, 1, &mut push)?;
-    man_steps::<S, B>(shift::<EAST>(men) & empty, 2, &mut push)?;
+    man_steps::<S, B>(fwd::<S>(men) & empty, 0, push)?;
+    man_steps::<S, B>(shift::<WEST>(men) & empty, 1, push)?;
+    man_steps::<S, B>(shift::<EAST>(men) & empty, 2, push)?;
     let occ = own | opp;
     let mut ks = own & kings;
     while ks != 0 {
         let k = ks.trailing_zeros();
         let kb = ks & ks.wrapping_neg();
         ks ^= kb;
-        let mut t = king_lines(k, occ) & !occ;
         let from = k | side;
-        while t != 0 {
-            let to = t.trailing_zeros();
-            t &= t - 1;
+        push.squares(king_lines(k, occ) & !occ, |to| {
             let moved = kb | BIT[to as usize & 63];
-            push(Move::from_parts(
-                from | to << 8,
-                side_deltas::<S>(moved, 0, moved),
-            ))?;
-        }
+            Move::from_parts(from | to << 8, side_deltas::<S>(moved, 0, moved))
+        })?;
     }
     ControlFlow::Continue(())
 }
@@ -346,19 +384,12 @@ static STEPS: [[[[[u64; 2]; 2]; 64]; 3]; 2] = {
 /// Calls `push` with the steps of men of side `S` to the squares of `t` in direction `d`
 /// (as in [`STEP_BACK`]), and stops at the first `Break` (returned).
 #[inline(always)]
-fn man_steps<S: Side, B>(
-    mut t: u64,
-    d: usize,
-    push: &mut impl FnMut(Move) -> ControlFlow<B>,
-) -> ControlFlow<B> {
+fn man_steps<S: Side, B>(t: u64, d: usize, push: &mut impl QuietSink<B>) -> ControlFlow<B> {
     let steps = &STEPS[usize::from(S::BLACK)][d];
-    while t != 0 {
-        let to = t.trailing_zeros() as usize & 63;
-        t &= t - 1;
-        let [sides, meta_kings] = steps[to];
-        push(Move::from_halves(sides, meta_kings))?;
-    }
-    ControlFlow::Continue(())
+    push.squares(t, |to| {
+        let [sides, meta_kings] = steps[to as usize & 63];
+        Move::from_halves(sides, meta_kings)
+    })
 }
 
 #[inline(always)]
