@@ -48,7 +48,7 @@ pub(crate) fn has_capture<S: Side>(own: u64, opp: u64, kings: u64) -> bool {
 
 /// Whether one of the kings `k` can capture.
 #[inline(always)]
-pub(super) fn kings_can_capture(k: u64, opp: u64, empty: u64) -> bool {
+pub(crate) fn kings_can_capture(k: u64, opp: u64, empty: u64) -> bool {
     let rest = k & k.wrapping_sub(1);
     if rest & rest.wrapping_sub(1) == 0 {
         // One king or two: table look-ups, king by king.
@@ -231,16 +231,18 @@ pub(crate) fn for_each_quiet<S: Side>(own: u64, opp: u64, kings: u64, mut f: imp
     }
 }
 
-/// Pushes every quiet move onto `out`: a man's move crowns it on the last rank, a king's
-/// never does. The list is looked at once, not at every move: quiet moves always fit inline
-/// (at most 199 of them, see [`MoveList`]), unless an earlier long capture list left it on
-/// the heap.
+/// Clears `out` and pushes every quiet move onto it: a man's move crowns it on the last
+/// rank, a king's never does. The list is looked at once, not at every move: quiet moves
+/// always fit inline (at most 199 of them, see [`MoveList`]), unless an earlier long capture
+/// list left it on the heap.
 #[inline(always)]
 pub(crate) fn gen_quiet<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
     // (`Infallible`: the generator never stops early here, and the checks fold away.)
     let _ = if let Some(list) = out.inline_mut() {
+        list.clear();
         quiet_moves::<S, Infallible>(own, opp, kings, &mut Extend(list))
     } else {
+        out.clear();
         quiet_moves::<S, Infallible>(own, opp, kings, &mut |m| {
             out.push(m);
             ControlFlow::Continue(())
