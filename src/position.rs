@@ -273,11 +273,30 @@ fn legal_moves_of<S: Side, const CROWN: bool>(
     let k = own & kings;
     let lands = movegen::man_landings::<S>(own & !kings, opp, empty);
     if lands != [0; 3] {
-        men_captures_of::<S, CROWN>(own, opp, kings, lands, out, scratch);
-    } else if k != 0 && movegen::kings_can_capture(k, opp, empty) {
+        return men_captures_of::<S, CROWN>(own, opp, kings, lands, out, scratch);
+    }
+    if k == 0 {
+        return movegen::gen_quiet::<S>(own, opp, kings, Some([0, 0]), out);
+    }
+    let rest = k & (k - 1);
+    if rest & rest.wrapping_sub(1) == 0 {
+        // One king or two: each king's lines from the tables, once for the capture test and
+        // its quiet moves.
+        let (first, capture) = movegen::lone_king(k.trailing_zeros(), opp, empty);
+        let (second, capture2) = if rest != 0 {
+            movegen::lone_king(rest.trailing_zeros(), opp, empty)
+        } else {
+            (0, false)
+        };
+        if capture || capture2 {
+            movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
+        } else {
+            movegen::gen_quiet::<S>(own, opp, kings, Some([first, second]), out);
+        }
+    } else if movegen::kings_can_capture(k, opp, empty) {
         movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
     } else {
-        movegen::gen_quiet::<S>(own, opp, kings, out);
+        movegen::gen_quiet::<S>(own, opp, kings, None, out);
     }
 }
 

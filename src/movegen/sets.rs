@@ -64,7 +64,7 @@ pub(crate) fn kings_can_capture(k: u64, opp: u64, empty: u64) -> bool {
 /// with an empty square behind it). Table look-ups: cheaper than slides for one or two
 /// kings.
 #[inline(always)]
-pub(super) fn lone_king(at: u32, opp: u64, empty: u64) -> (u64, bool) {
+pub(crate) fn lone_king(at: u32, opp: u64, empty: u64) -> (u64, bool) {
     let lines = king_lines(at, !empty);
     let rays = |d: usize| lines & opp & RAYS[d][at as usize & 63];
     let behind = shift::<NORTH>(rays(NORTH))
@@ -231,19 +231,25 @@ pub(crate) fn for_each_quiet<S: Side>(own: u64, opp: u64, kings: u64, mut f: imp
     }
 }
 
-/// Clears `out` and pushes every quiet move onto it: a man's move crowns it on the last
-/// rank, a king's never does. The list is looked at once, not at every move: quiet moves
-/// always fit inline (at most 199 of them, see [`MoveList`]), unless an earlier long capture
-/// list left it on the heap.
+/// Clears `out` and pushes every quiet move onto it (`known` as for
+/// [`quiet_moves_knowing`]): a man's move crowns it on the last rank, a king's never does.
+/// The list is looked at once, not at every move: quiet moves always fit inline (at most 199
+/// of them, see [`MoveList`]), unless an earlier long capture list left it on the heap.
 #[inline(always)]
-pub(crate) fn gen_quiet<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
+pub(crate) fn gen_quiet<S: Side>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    known: Option<[u64; 2]>,
+    out: &mut MoveList,
+) {
     // (`Infallible`: the generator never stops early here, and the checks fold away.)
     let _ = if let Some(list) = out.inline_mut() {
         list.clear();
-        quiet_moves::<S, Infallible>(own, opp, kings, &mut Extend(list))
+        quiet_moves_knowing::<S, Infallible>(own, opp, kings, known, &mut Extend(list))
     } else {
         out.clear();
-        quiet_moves::<S, Infallible>(own, opp, kings, &mut |m| {
+        quiet_moves_knowing::<S, Infallible>(own, opp, kings, known, &mut |m| {
             out.push(m);
             ControlFlow::Continue(())
         })
@@ -321,25 +327,54 @@ pub(crate) fn quiet_moves<S: Side, B>(
     kings: u64,
     push: &mut impl QuietSink<B>,
 ) -> ControlFlow<B> {
+    quiet_moves_knowing::<S, B>(own, opp, kings, None, push)
+}
+
+/// [`quiet_moves`], with the destinations of the side's kings when the caller has them
+/// (`known`: those of its lowest king and of the next, for a side of one or two kings).
+#[inline(always)]
+pub(crate) fn quiet_moves_knowing<S: Side, B>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    known: Option<[u64; 2]>,
+    push: &mut impl QuietSink<B>,
+) -> ControlFlow<B> {
     let empty = !(own | opp);
     let men = own & !kings;
-    let side = Move::meta(S::BLACK, 0, 0, false);
     man_steps::<S, B>(fwd::<S>(men) & empty, 0, push)?;
     man_steps::<S, B>(shift::<WEST>(men) & empty, 1, push)?;
     man_steps::<S, B>(shift::<EAST>(men) & empty, 2, push)?;
-    let occ = own | opp;
     let mut ks = own & kings;
+    if let Some([first, second]) = known {
+        if ks != 0 {
+            king_steps::<S, B>(ks.trailing_zeros(), first, push)?;
+            ks &= ks - 1;
+            if ks != 0 {
+                king_steps::<S, B>(ks.trailing_zeros(), second, push)?;
+            }
+        }
+        return ControlFlow::Continue(());
+    }
+    let occ = own | opp;
     while ks != 0 {
         let k = ks.trailing_zeros();
-        let kb = ks & ks.wrapping_neg();
-        ks ^= kb;
-        let from = k | side;
-        push.squares(king_lines(k, occ) & !occ, |to| {
-            let moved = kb | BIT[to as usize & 63];
-            Move::from_parts(from | to << 8, side_deltas::<S>(moved, 0, moved))
-        })?;
+        ks &= ks - 1;
+        king_steps::<S, B>(k, king_lines(k, occ) & !occ, push)?;
     }
     ControlFlow::Continue(())
+}
+
+/// Calls `push` with the quiet moves of a king of side `S` on the square of index `k` to
+/// the squares of `tos`, and stops at the first `Break` (returned).
+#[inline(always)]
+fn king_steps<S: Side, B>(k: u32, tos: u64, push: &mut impl QuietSink<B>) -> ControlFlow<B> {
+    let kb = BIT[k as usize & 63];
+    let from = k | Move::meta(S::BLACK, 0, 0, false);
+    push.squares(tos, |to| {
+        let moved = kb | BIT[to as usize & 63];
+        Move::from_parts(from | to << 8, side_deltas::<S>(moved, 0, moved))
+    })
 }
 
 /// The offset from a man's step's destination back to its origin, by side (White, Black)
