@@ -24,6 +24,13 @@
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
+// Without `std` some items (`Game` and `SearchScratch` need `alloc`, `pdn::Reader` and
+// `release_thread_scratch` need `std`) do not exist, and the docs that mention them cannot
+// link to them; the docs are checked with the default features and with every feature on.
+#![cfg_attr(
+    not(feature = "std"),
+    allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)
+)]
 #![warn(missing_docs)]
 
 #[cfg(feature = "alloc")]

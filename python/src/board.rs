@@ -1,6 +1,9 @@
 //! `Board`, `Move`, `Outcome` and `Termination`: a game on the crate's [`Game`], in the
 //! shape python-chess users know.
 
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple, PyType};
@@ -128,9 +131,54 @@ impl PyMove {
 )]
 pub struct PyMoveList(Vec<Move>);
 
+// The move buffers of dropped `MoveList`s, kept by each thread for its next ones. A buffer
+// taken from here is filled by the move generator straight away: no `malloc` and `free`
+// (the moves of a game position take about 600 bytes, past glibc's per-thread caches of
+// up to 1 KB) and no copy from a list on the stack. Per thread, not behind a lock: the
+// atomic operations of a `Mutex` cost more time than they save, although fewer
+// instructions. At most `KEPT` buffers of at most `KEPT_MOVES` moves each.
+thread_local! {
+    static BUFFERS: RefCell<Vec<Vec<Move>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The most buffers a thread keeps.
+const KEPT: usize = 64;
+
+/// The largest buffer kept, in moves: 1.5 KB, room for the moves of 98 % of the positions
+/// of tests/data/game-positions.fen. So a `MoveList` holds at most that much room beyond
+/// its moves.
+const KEPT_MOVES: usize = 32;
+
 impl PyMoveList {
-    pub fn new(moves: &[Move]) -> PyMoveList {
-        PyMoveList(moves.to_vec())
+    /// The legal moves of `pos`, in the order of `Position::legal_moves`.
+    pub fn generate(pos: &Position) -> PyMoveList {
+        // `try_with`: no buffer while the thread's own are being dropped (at its end).
+        let buffer = BUFFERS
+            .try_with(|kept| kept.try_borrow_mut().ok().and_then(|mut kept| kept.pop()))
+            .ok()
+            .flatten();
+        match buffer {
+            Some(mut moves) => {
+                // Room for the moves of nearly every position, so that the buffer seldom
+                // grows while it is filled (nothing to do once it has that room).
+                moves.reserve(KEPT_MOVES);
+                let _ = pos.for_each_legal_move(|m| {
+                    moves.push(m);
+                    ControlFlow::<()>::Continue(())
+                });
+                PyMoveList(moves)
+            }
+            None => {
+                let mut list = MoveList::new();
+                pos.legal_moves_into(&mut list);
+                PyMoveList(list.to_vec())
+            }
+        }
+    }
+
+    /// A list of no moves.
+    pub fn empty() -> PyMoveList {
+        PyMoveList(Vec::new())
     }
 
     fn moves(&self) -> &[Move] {
@@ -145,6 +193,24 @@ impl PyMoveList {
         let m = m.cast::<PyMove>().ok()?;
         let m = m.get().0;
         self.moves().iter().position(|x| *x == m)
+    }
+}
+
+impl Drop for PyMoveList {
+    fn drop(&mut self) {
+        let capacity = self.0.capacity();
+        if capacity == 0 || capacity > KEPT_MOVES {
+            return;
+        }
+        let _ = BUFFERS.try_with(|kept| {
+            if let Ok(mut kept) = kept.try_borrow_mut() {
+                if kept.len() < KEPT {
+                    let mut moves = std::mem::take(&mut self.0);
+                    moves.clear();
+                    kept.push(moves);
+                }
+            }
+        });
     }
 }
 
@@ -344,11 +410,6 @@ pub struct PyBoard {
 
 impl PyBoard {
     pub fn new(game: Game, relaxed: bool) -> PyBoard {
-        // A new game reserves room for 64 plies in each of its lists (about 5.8 KB); a
-        // clone holds only what is there (its lists grow as moves are played). With many
-        // boards alive (a data set of positions), that is 353 MB against 12 MB for the
-        // 63 964 boards of tests/data/game-positions.fen.
-        let game = if game.ply() == 0 { game.clone() } else { game };
         PyBoard {
             pos: *game.position(),
             outcome: game.outcome(),
@@ -374,7 +435,9 @@ impl PyBoard {
     }
 
     /// The moves `push` takes now: the position's legal moves (generated into `list`), none
-    /// once the game is over.
+    /// once the game is over. The same moves as `Game::legal_moves`, which decides the game's
+    /// outcome at each call (a search for a legal move, then the history); the board
+    /// keeps the outcome from its last change.
     pub fn playable<'a>(&self, list: &'a mut MoveList) -> &'a [Move] {
         if self.outcome.is_some() {
             return &[];
@@ -416,8 +479,11 @@ impl PyBoard {
     /// once the game is over.
     #[getter]
     fn legal_moves(&self) -> PyMoveList {
-        let mut list = MoveList::new();
-        PyMoveList::new(self.playable(&mut list))
+        if self.outcome.is_some() {
+            PyMoveList::empty()
+        } else {
+            PyMoveList::generate(&self.pos)
+        }
     }
 
     /// Plays `move` (a `Move` from this board's legal moves, or equal to one). Raises
@@ -477,12 +543,12 @@ impl PyBoard {
 
     /// The position as PDN FEN (`W:Wa2,b2:Ba7,Kh8`), squares sorted a1 to h8.
     fn fen(&self) -> String {
-        self.position().setup().to_string()
+        self.position().to_fen()
     }
 
     /// The FEN of the first position.
     fn root_fen(&self) -> String {
-        self.game.start().setup().to_string()
+        self.game.start().to_fen()
     }
 
     /// The side to move: `True` for White (`WHITE`), `False` for Black (`BLACK`).

@@ -102,12 +102,7 @@ pub fn positions_at(
     check_depth(plies)?;
     let pos = *board.position();
     drop(board);
-    Ok(py.detach(|| {
-        below(pos, plies)
-            .iter()
-            .map(|p| p.setup().to_string())
-            .collect()
-    }))
+    Ok(py.detach(|| below(pos, plies).iter().map(|p| p.to_fen()).collect()))
 }
 
 fn limits(max_plies: usize, no_progress: Option<u32>) -> Limits {

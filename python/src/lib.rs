@@ -26,6 +26,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Termination>()?;
     m.add_class::<pdn::PyGameReader>()?;
     m.add_class::<pdn::PyPdnGame>()?;
+    m.add_class::<pdn::PyRulesConflict>()?;
     m.add_function(wrap_pyfunction!(bulk::perft, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::positions_at, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::_playouts, m)?)?;

@@ -10,8 +10,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use turkish_draughts::Game;
 use turkish_draughts::pdn::{
-    self, Notation, PdnError as RustPdnError, PdnErrorKind, PdnGame, ReadOptions, Reader, Tags,
-    WriteOptions,
+    self, Notation, PdnError as RustPdnError, PdnErrorKind, PdnGame, ReadOptions, Reader,
+    RulesConflict, Tags, WriteOptions,
 };
 
 use crate::board::{PyBoard, PyMove, parse_rules};
@@ -145,12 +145,25 @@ fn on_error(errors: &str) -> PyResult<OnError> {
     }
 }
 
-/// `_read_games(source, rules="default", errors="raise")`: the games of a path (`str`,
-/// `bytes` or `os.PathLike`) or of a file object (text or binary) with a `read` method.
+/// The reader's options: `rules=None` follows each game's `Rules` tag, a rule-set name reads
+/// every game under that rule set.
+fn read_options(rules: Option<&str>) -> PyResult<ReadOptions> {
+    Ok(match rules {
+        None => ReadOptions::default(),
+        Some(name) => ReadOptions::new(parse_rules(name)?),
+    })
+}
+
+/// `_read_games(source, rules=None, errors="raise")`: the games of a path (`str`, `bytes` or
+/// `os.PathLike`) or of a file object (text or binary) with a `read` method.
 #[pyfunction]
-#[pyo3(signature = (source, rules = "default", errors = "raise"))]
-pub fn _read_games(source: &Bound<'_, PyAny>, rules: &str, errors: &str) -> PyResult<PyGameReader> {
-    let options = ReadOptions::new(parse_rules(rules)?);
+#[pyo3(signature = (source, rules = None, errors = "raise"))]
+pub fn _read_games(
+    source: &Bound<'_, PyAny>,
+    rules: Option<&str>,
+    errors: &str,
+) -> PyResult<PyGameReader> {
+    let options = read_options(rules)?;
     let on_error = on_error(errors)?;
     let stash: Stash = Arc::new(Mutex::new(None));
     let games: Games = if source.hasattr("read")? {
@@ -174,11 +187,11 @@ pub fn _read_games(source: &Bound<'_, PyAny>, rules: &str, errors: &str) -> PyRe
     })
 }
 
-/// `_read_games_str(text, rules="default", errors="raise")`: the games of a PDN text.
+/// `_read_games_str(text, rules=None, errors="raise")`: the games of a PDN text.
 #[pyfunction]
-#[pyo3(signature = (text, rules = "default", errors = "raise"))]
-pub fn _read_games_str(text: String, rules: &str, errors: &str) -> PyResult<PyGameReader> {
-    let options = ReadOptions::new(parse_rules(rules)?);
+#[pyo3(signature = (text, rules = None, errors = "raise"))]
+pub fn _read_games_str(text: String, rules: Option<&str>, errors: &str) -> PyResult<PyGameReader> {
+    let options = read_options(rules)?;
     Ok(PyGameReader {
         games: Box::new(Reader::with_options(
             Cursor::new(text.into_bytes()),
@@ -187,6 +200,56 @@ pub fn _read_games_str(text: String, rules: &str, errors: &str) -> PyResult<PyGa
         stash: Arc::new(Mutex::new(None)),
         on_error: on_error(errors)?,
     })
+}
+
+/// A game's `Rules` tag names another rule set than the one `read_games` was given (or one
+/// this package does not know): the game was read under the rule set given. `str()` says
+/// where and what: `line 1, column 9: the Rules tag says "tudaf"; the game was read under
+/// default, as asked`.
+#[pyclass(frozen, eq, module = "turkish_draughts.pdn", name = "RulesConflict")]
+#[derive(PartialEq, Eq)]
+pub struct PyRulesConflict(RulesConflict);
+
+#[pymethods]
+impl PyRulesConflict {
+    /// The line of the tag's value, from 1.
+    #[getter]
+    fn line(&self) -> usize {
+        self.0.line
+    }
+
+    /// The column of the tag's value, from 1, in characters.
+    #[getter]
+    fn column(&self) -> usize {
+        self.0.column
+    }
+
+    /// The tag's value, as written (long values cut, as error messages quote the input).
+    #[getter]
+    fn tag(&self) -> &str {
+        &self.0.tag
+    }
+
+    /// The rule set the game was read under, the one given to `read_games`: `"default"` or
+    /// `"tudaf"`.
+    #[getter]
+    fn chosen(&self) -> &'static str {
+        self.0.chosen.name()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "RulesConflict(line={}, column={}, tag={:?}, chosen={:?})",
+            self.0.line,
+            self.0.column,
+            self.0.tag,
+            self.0.chosen.name()
+        )
+    }
 }
 
 /// A game read from PDN: its tags (in order), its moves, the result its termination gives,
@@ -225,16 +288,24 @@ impl PyPdnGame {
         self.0.line()
     }
 
-    /// The rule set the game was replayed under.
+    /// The rule set the game was replayed under: its `Rules` tag's (`"default"` without
+    /// one), or the one given to `read_games`.
     #[getter]
     fn rules(&self) -> &'static str {
         self.0.game().rules().name()
     }
 
+    /// `None`, or a `RulesConflict` when `read_games` was given a rule set and the game's
+    /// `Rules` tag names another: the game was read under the rule set given.
+    #[getter]
+    fn rules_conflict(&self) -> Option<PyRulesConflict> {
+        self.0.rules_conflict().cloned().map(PyRulesConflict)
+    }
+
     /// The FEN of the first position (the FEN tag's, or the start position's).
     #[getter]
     fn start_fen(&self) -> String {
-        self.0.game().start().setup().to_string()
+        self.0.game().start().to_fen()
     }
 
     /// A new board at the first position, with no moves played.

@@ -331,3 +331,24 @@ def test_move_list_is_a_read_only_sequence():
     board.push(m)
     assert len(moves) == 8 and moves[5] == m
     assert moves == td.Board().legal_moves
+
+
+def test_move_lists_kept_or_dropped_hold_the_same_moves():
+    # A MoveList's moves go into a buffer that an earlier, dropped list left behind, or,
+    # when none is left (many lists alive), into a new one: both ways give the same moves in
+    # the same order, checked here against perft and is_legal.
+    from conftest import fens
+
+    positions = fens("game-positions.fen")[::50]
+    positions.append("B:Wd4,f4:BKe1,Kh1,Kc2,a5,b5,Kg5,b6,d6,f6,g6,c7,e7,f7,g7,h7")  # 56 moves
+    boards = [td.Board(f) for f in positions]
+    assert sum(len(b.legal_moves) > 32 for b in boards) > 10  # longer than a kept buffer
+    dropped = [[str(m) for m in b.legal_moves] for b in boards]
+    kept = [b.legal_moves for b in boards]  # none dropped: the later ones get new buffers
+    assert [[str(m) for m in moves] for moves in kept] == dropped
+    del kept
+    for board, moves in zip(boards, dropped):
+        listed = board.legal_moves
+        assert [str(m) for m in listed] == moves
+        assert len(listed) == td.perft(board, 1) == len(set(listed))
+        assert all(board.is_legal(m) for m in listed)

@@ -102,6 +102,67 @@ def test_rules_option():
         pdn.read_games_str(text, errors="ignore")
 
 
+
+def test_the_rule_set_travels_with_the_game():
+    # A lone king against a lone man: a draw under the federation's rules, a win for the
+    # king under the default rules. White's king takes d5 and leaves Black one man.
+    board = td.Board("W:WKd4:Bd5,a7", rules="tudaf")
+    board.push_text("d4xd6")
+    assert board.outcome().termination == td.Termination.KING_AGAINST_LONE_MAN
+    assert board.result() == "1-1"
+    # The board's rule set is written, whatever the tags say.
+    text = pdn.write_game(board, {"White": "ayse", "Rules": "default"})
+    assert '[Rules "tudaf"]' in text and '[Rules "default"]' not in text
+    assert text.endswith("\n1. d4xd6 1-1\n")
+    # Read back with no rule set given: the tag's.
+    (back,) = pdn.read_games_str(text)
+    assert back.rules == "tudaf" and back.rules_conflict is None
+    assert back.result == "1-1" and back.moves == board.move_stack
+    end = back.end_board()
+    assert end.rules == "tudaf" and end.outcome().winner is None
+    assert back.start_board().rules == "tudaf"
+    # The same through a file, and after writing many games.
+    buffer = io.StringIO()
+    pdn.write_games(buffer, [td.Board(), board])
+    assert [g.rules for g in pdn.read_games(io.StringIO(buffer.getvalue()))] == [
+        "default",
+        "tudaf",
+    ]
+    # Given the default rules, the reader replays the game under them: the king wins
+    # there, so the termination 1-1 is wrong, and that is the error.
+    with pytest.raises(td.PdnError, match="the result 1-1 contradicts the final position"):
+        next(pdn.read_games_str(text, rules="default"))
+
+
+def test_a_rule_set_given_wins_over_the_tag_and_says_so():
+    text = '[Event "x"]\n[Rules "tudaf"]\n\n1. c3-c4 f6-f5 *\n'
+    (game,) = pdn.read_games_str(text, rules="default")
+    assert game.rules == "default" and game.end_board().rules == "default"
+    conflict = game.rules_conflict
+    assert isinstance(conflict, pdn.RulesConflict)
+    # The tag's value starts on line 2, column 9 (after `[Rules "`).
+    assert (conflict.line, conflict.column) == where(text, 'tudaf"]')
+    assert (conflict.tag, conflict.chosen) == ("tudaf", "default")
+    assert str(conflict) == (
+        f'line 2, column {conflict.column}: the Rules tag says "tudaf"; '
+        "the game was read under default, as asked"
+    )
+    assert repr(conflict) == "RulesConflict(line=2, column=9, tag=\"tudaf\", chosen=\"default\")"
+    # A choice that agrees with the tag, and a game without the tag: no conflict.
+    (same,) = pdn.read_games_str(text, rules="tudaf")
+    assert same.rules == "tudaf" and same.rules_conflict is None
+    (untagged,) = pdn.read_games_str("1. c3-c4 *\n", rules="tudaf")
+    assert untagged.rules == "tudaf" and untagged.rules_conflict is None
+    # A tag this package does not know: an error when the reader follows the tag, a
+    # conflict when a rule set is given.
+    odd = '[Rules "russian"]\n\n1. c3-c4 *\n'
+    with pytest.raises(td.PdnError, match="russian") as e:
+        next(pdn.read_games_str(odd))
+    assert (e.value.line, e.value.column) == (1, 9)
+    (game,) = pdn.read_games_str(odd, rules="tudaf")
+    assert game.rules_conflict.tag == "russian" and game.rules_conflict.chosen == "tudaf"
+
+
 def where(text, token, shift=0):
     """Line and column (both from 1) of the first occurrence of `token` in `text`."""
     at = text.index(token) + shift

@@ -20,6 +20,22 @@ form or the federation's captured-square notation. A game that cannot be read ra
 can be called again after it and goes on with the next game. ``errors="skip"`` leaves such
 games out, and ``errors="yield"`` gives the ``PdnError`` in the game's place.
 
+The rule set travels with the game: :func:`write_game` writes it as a ``Rules`` tag
+(``[Rules "default"]`` or ``[Rules "tudaf"]``), and :func:`read_games` follows each game's
+tag (a game without one is read under the default rules), so a federation game comes back
+as one. A rule set given to :func:`read_games` wins over the tags: every game is read under
+it, and a game whose tag names another says so in :attr:`PdnGame.rules_conflict` (``None``
+otherwise), as python-chess keeps a game's problems on the game rather than raising::
+
+    >>> text = '[Rules "tudaf"]\\n\\n1. c3-c4 *\\n'
+    >>> next(pdn.read_games_str(text)).rules
+    'tudaf'
+    >>> game = next(pdn.read_games_str(text, rules="default"))
+    >>> game.rules, game.rules_conflict.tag
+    ('default', 'tudaf')
+    >>> print(game.rules_conflict)
+    line 1, column 9: the Rules tag says "tudaf"; the game was read under default, as asked
+
 Writing: :func:`write_game` gives one game's text, :func:`write_games` writes many to a path
 or a file object.
 """
@@ -32,11 +48,13 @@ from typing import IO, Iterable, Mapping, Optional, Tuple, Union
 from ._core import Board, PdnError, _read_games, _read_games_str, _write_game
 from ._core import GameReader as GameReader
 from ._core import PdnGame as PdnGame
+from ._core import RulesConflict as RulesConflict
 
 __all__ = [
     "GameReader",
     "PdnError",
     "PdnGame",
+    "RulesConflict",
     "read_games",
     "read_games_str",
     "write_game",
@@ -47,15 +65,22 @@ Tags = Union[Mapping[str, str], Iterable[Tuple[str, str]]]
 Source = Union[str, bytes, "os.PathLike[str]", IO[str], IO[bytes]]
 
 
-def read_games(source: Source, rules: str = "default", errors: str = "raise") -> GameReader:
-    """The games of a PDN file, one at a time, replayed under ``rules`` (``"default"`` or
-    ``"tudaf"``). ``source`` is a path or a file object (text or binary). ``errors`` is
-    ``"raise"`` (a bad game raises ``PdnError``; iterating again goes on with the next game),
-    ``"skip"`` or ``"yield"`` (the ``PdnError`` instance comes in the game's place)."""
+def read_games(
+    source: Source, rules: Optional[str] = None, errors: str = "raise"
+) -> GameReader:
+    """The games of a PDN file, one at a time. Each game is replayed under the rule set its
+    ``Rules`` tag names (the default rules without one) or, when ``rules`` is given
+    (``"default"`` or ``"tudaf"``), under ``rules``, with :attr:`PdnGame.rules_conflict` set
+    for a game whose tag says otherwise. ``source`` is a path or a file object (text or
+    binary). ``errors`` is ``"raise"`` (a bad game raises ``PdnError``; iterating again goes
+    on with the next game), ``"skip"`` or ``"yield"`` (the ``PdnError`` instance comes in the
+    game's place)."""
     return _read_games(source, rules, errors)
 
 
-def read_games_str(text: str, rules: str = "default", errors: str = "raise") -> GameReader:
+def read_games_str(
+    text: str, rules: Optional[str] = None, errors: str = "raise"
+) -> GameReader:
     """The games of a PDN text, as :func:`read_games` reads a file."""
     return _read_games_str(text, rules, errors)
 
@@ -63,7 +88,8 @@ def read_games_str(text: str, rules: str = "default", errors: str = "raise") -> 
 def write_game(board: Board, tags: Optional[Tags] = None, notation: str = "landing") -> str:
     """One game as PDN text: the board's first position and every move of its
     ``move_stack``, with ``tags`` (a mapping or (name, value) pairs; the seven standard tags
-    are written first, ``?`` when missing), in ``"landing"`` notation (``c4xc6xe6``) or the
+    are written first, ``?`` when missing, then ``GameType`` and the board's rule set as a
+    ``Rules`` tag, which the game says itself and ``tags`` cannot change), in ``"landing"`` notation (``c4xc6xe6``) or the
     federation's ``"captured"`` notation (``c4xc5xd6``). The result is the game's outcome when
     the rules decide it, else the ``Result`` tag, else ``*``. The text ends with a newline.
 

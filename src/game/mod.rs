@@ -2,11 +2,16 @@
 
 mod repetition;
 
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use repetition::{KeyTable, NONE, Ply};
+use repetition::{FIRST, KeyTable, NONE, Ply};
+
+/// The positions a game makes room for at its first move (the first one and 31 after it;
+/// the 32 positions take 1 KB, which glibc's `malloc` serves from its per-thread cache).
+const FIRST_ROOM: usize = 32;
 
 /// The window length, in plies, past which repetitions are looked up in a key table rather
 /// than by looking back over the window.
@@ -47,14 +52,20 @@ pub enum PlayError {
 /// no-progress limit).
 ///
 /// Every move is checked before it is played, and a game that has ended refuses further
-/// moves. [`undo`](Game::undo) takes moves back exactly. Each position's Zobrist key is kept
-/// up to date move by move. Repetitions are counted in constant time a ply (amortised),
-/// however long the game: a position is compared with the few positions since the last
-/// capture or forward man move, and once those are more than 32 plies, the game keeps a
-/// table from keys to the plies that had them.
+/// moves. [`undo`](Game::undo) takes moves back exactly, in constant time. Repetitions are
+/// counted in constant time a ply (amortised), however long the game: a position is compared
+/// with the few positions since the last capture or forward man move, and once those are
+/// more than 32 plies, the game keeps the positions' Zobrist keys in a table from keys to the
+/// plies that had them.
 ///
-/// A new game holds its first position and allocates nothing more. Its first move makes room
-/// for 32 plies, and the room doubles when it runs out: about 100 bytes a ply.
+/// # Memory
+///
+/// A new game keeps its first position in the `Game` value itself and allocates nothing, so
+/// many games without moves (a data set of positions) cost no heap. Its first move makes
+/// room for 32 positions (31 moves), about 2.9 KB, and the room doubles when it runs out. A ply takes 92
+/// bytes: the position (32), the move (48) and 12 bytes of bookkeeping; a game whose
+/// repetition window has passed 32 plies (a long run without a capture or a forward man move)
+/// takes up to 40 bytes a ply more from there on, for its key table.
 ///
 /// ```
 /// use turkish_draughts::{DrawReason, Game, Outcome, RuleSet};
@@ -69,11 +80,17 @@ pub enum PlayError {
 /// ```
 #[derive(Clone)]
 pub struct Game {
+    /// The positions from the first one on, or nothing while no move has been played: a new
+    /// game keeps its first position in `start` alone and allocates nothing.
     positions: Vec<Position>,
     moves: Vec<Move>,
+    /// One record a position, as `positions`: nothing, or the first one on.
     plies: Vec<Ply>,
-    /// The latest ply of each key, for repetitions.
-    table: KeyTable,
+    /// The first position.
+    start: Position,
+    /// The keys of the positions and the latest ply of each key, once a repetition window
+    /// has been long.
+    table: Option<Box<KeyTable>>,
     no_progress_limit: Option<u32>,
 }
 
@@ -81,7 +98,7 @@ pub struct Game {
 /// so the same counts); whether and how they keep a key table does not count.
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
-        self.positions == other.positions
+        self.positions() == other.positions()
             && self.moves == other.moves
             && self.no_progress_limit == other.no_progress_limit
     }
@@ -113,16 +130,11 @@ impl Game {
     /// ```
     pub fn from_position(pos: Position) -> Game {
         Game {
-            positions: alloc::vec![pos],
+            positions: Vec::new(),
             moves: Vec::new(),
-            plies: alloc::vec![Ply {
-                key: pos.zobrist(),
-                window: 0,
-                progress: 0,
-                reps: 1,
-                prev: NONE,
-            }],
-            table: KeyTable::new(),
+            plies: Vec::new(),
+            start: pos,
+            table: None,
             no_progress_limit: None,
         }
     }
@@ -180,7 +192,7 @@ impl Game {
     /// assert_eq!(Game::new(RuleSet::Tudaf).rules(), RuleSet::Tudaf);
     /// ```
     pub fn rules(&self) -> RuleSet {
-        self.positions[0].rules()
+        self.start.rules()
     }
 
     /// The current position.
@@ -193,8 +205,7 @@ impl Game {
     /// # Ok::<(), turkish_draughts::PlayError>(())
     /// ```
     pub fn position(&self) -> &Position {
-        // There is always at least the first position.
-        &self.positions[self.positions.len() - 1]
+        self.positions.last().unwrap_or(&self.start)
     }
 
     /// The moves [`try_play`](Game::try_play) accepts now: the current position's legal
@@ -250,7 +261,7 @@ impl Game {
     /// # Ok::<(), turkish_draughts::PlayError>(())
     /// ```
     pub fn start(&self) -> &Position {
-        &self.positions[0]
+        &self.start
     }
 
     /// The moves played, in order.
@@ -280,7 +291,11 @@ impl Game {
     /// # Ok::<(), turkish_draughts::PlayError>(())
     /// ```
     pub fn positions(&self) -> &[Position] {
-        &self.positions
+        if self.positions.is_empty() {
+            core::slice::from_ref(&self.start)
+        } else {
+            &self.positions
+        }
     }
 
     /// The number of moves played (half-moves, one per side).
@@ -297,8 +312,9 @@ impl Game {
         self.moves.len()
     }
 
-    fn last(&self) -> &Ply {
-        &self.plies[self.plies.len() - 1]
+    /// The record of the current position.
+    fn last(&self) -> Ply {
+        *self.plies.last().unwrap_or(&FIRST)
     }
 
     /// The plies played since the last capture or man move (any man move, sideways too), or
@@ -336,8 +352,11 @@ impl Game {
         self.last().reps
     }
 
-    /// The Zobrist key of the current position, equal to `position().zobrist()` but kept up
-    /// to date move by move.
+    /// The Zobrist key of the current position, equal to `position().zobrist()`. A game
+    /// works keys out only where its repetition count needs them (a window longer than 32
+    /// plies); otherwise this computes the key from the pieces, one table look-up each, as
+    /// [`Position::zobrist`] does. To follow keys move by move, see
+    /// [`Position::zobrist_delta`].
     ///
     /// ```
     /// use turkish_draughts::{Game, RuleSet};
@@ -347,7 +366,10 @@ impl Game {
     /// # Ok::<(), turkish_draughts::PlayError>(())
     /// ```
     pub fn zobrist(&self) -> u64 {
-        self.last().key
+        match &self.table {
+            Some(table) => table.last_key(),
+            None => self.position().zobrist(),
+        }
     }
 
     /// The draws that only the history decides, in order: repetition, then no progress.
@@ -419,7 +441,7 @@ impl Game {
             Ok(m) => {
                 // The side to move has a legal move, so only the one-piece-each endings can
                 // have ended the game.
-                if let Some(outcome) = pos.outcome_knowing(true) {
+                if let Some(outcome) = one_piece_each_outcome(&pos) {
                     return Err(PlayError::GameOver { outcome });
                 }
                 self.push(pos, m);
@@ -500,7 +522,7 @@ impl Game {
     pub(crate) fn play_resolved(&mut self, mv: Move) -> Result<(), Outcome> {
         let pos = *self.position();
         // `mv` is legal here, so the side to move has a move.
-        if let Some(outcome) = pos.outcome_knowing(true).or_else(|| self.history_outcome()) {
+        if let Some(outcome) = one_piece_each_outcome(&pos).or_else(|| self.history_outcome()) {
             return Err(outcome);
         }
         self.push(pos, mv);
@@ -508,13 +530,12 @@ impl Game {
     }
 
     /// Appends a legal move `mv` of `pos` (the current position) with its bookkeeping.
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, pos: Position, mv: Move) {
-        let last = *self.last();
+        let last = self.last();
         let mut next = pos;
         next.play_unchecked(mv);
-        let key = last.key ^ pos.zobrist_delta(mv);
-        let n = self.positions.len();
+        let n = self.moves.len() + 1;
         let index = n as u32;
         let man = !pos.board().kings().contains(mv.from());
         let progress = if man || mv.is_capture() {
@@ -528,57 +549,83 @@ impl Game {
         let window = if irreversible { index } else { last.window };
         // The latest earlier occurrence inside the window, if any, counts the ones before it.
         let mut reps = 1;
-        let mut prev = NONE;
-        if self.table.is_built() {
-            prev = self.table.latest(key, &self.plies);
-            let mut i = prev;
+        let mut linked = None;
+        if let Some(table) = &self.table {
+            // A long window: the earlier positions with the same key.
+            let key = table.last_key() ^ pos.zobrist_delta(mv);
+            let found = table.find(key);
+            let mut i = found.latest;
             while i != NONE && i >= window {
                 count_probe();
                 if self.positions[i as usize] == next {
                     reps = self.plies[i as usize].reps + 1;
                     break;
                 }
-                i = self.plies[i as usize].prev;
+                i = table.prev(i);
             }
+            linked = Some((key, found));
         } else {
             // A short window: look back over it, at the positions with the same side to move.
             let mut i = n;
             while i >= window as usize + 2 {
                 i -= 2;
                 count_probe();
-                if self.plies[i].key == key && self.positions[i] == next {
+                if self.positions[i] == next {
                     reps = self.plies[i].reps + 1;
                     break;
                 }
             }
         }
-        if self.moves.len() == self.moves.capacity() {
-            self.grow();
-        }
-        self.positions.push(next);
-        self.moves.push(mv);
-        self.plies.push(Ply {
-            key,
+        let ply = Ply {
             window,
             progress,
             reps,
-            prev,
-        });
-        if self.table.is_built() {
-            self.table.set(index, &self.plies);
+        };
+        // Room in all three lists: then the pushes need no check of their own.
+        if self.positions.len() < self.positions.capacity()
+            && self.moves.len() < self.moves.capacity()
+            && self.plies.len() < self.plies.capacity()
+        {
+            self.positions.push(next);
+            self.moves.push(mv);
+            self.plies.push(ply);
+        } else {
+            self.grow_and_push(next, mv, ply);
+        }
+        if let Some((key, found)) = linked {
+            if let Some(table) = &mut self.table {
+                table.push(key, found);
+            }
         } else if index - window > TABLE_AFTER {
-            self.table.build(window, &mut self.plies);
+            self.table = Some(Box::new(KeyTable::build(
+                window,
+                &self.positions,
+                &self.moves,
+            )));
         }
     }
 
-    /// Makes room for more moves in the three lists at once: 32 at the first move (a new game
-    /// holds its first position only), then twice as many as they hold.
+    /// [`push`](Game::push)'s end when a list is full: makes room in the three lists at once
+    /// and appends. At the first move the lists get room for [`FIRST_ROOM`] positions (and
+    /// hold the first position from then on); later their room doubles.
     #[cold]
-    fn grow(&mut self) {
-        let more = self.moves.capacity().max(32);
-        self.positions.reserve_exact(more);
-        self.moves.reserve_exact(more);
-        self.plies.reserve_exact(more);
+    #[inline(never)]
+    fn grow_and_push(&mut self, next: Position, mv: Move, ply: Ply) {
+        if self.positions.is_empty() {
+            self.positions.reserve_exact(FIRST_ROOM);
+            self.moves.reserve_exact(FIRST_ROOM - 1);
+            self.plies.reserve_exact(FIRST_ROOM);
+            self.positions.push(self.start);
+            self.plies.push(FIRST);
+        } else {
+            let more = self.positions.len();
+            self.positions.reserve_exact(more);
+            self.moves.reserve_exact(more);
+            self.plies.reserve_exact(more);
+        }
+        self.positions.push(next);
+        self.moves.push(mv);
+        self.plies.push(ply);
     }
 
     /// Takes back the last move and returns it, or returns `None` at the first position.
@@ -596,12 +643,40 @@ impl Game {
     /// ```
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
-        self.table
-            .take_back(self.moves.len() as u32 + 1, &self.plies);
+        if self.table.is_some() {
+            self.take_back_table();
+        }
         self.positions.pop();
         self.plies.pop();
         Some(mv)
     }
+
+    /// [`undo`](Game::undo)'s part when there is a key table: takes the last ply out of it, or
+    /// drops the table if that ply was its first.
+    #[cold]
+    #[inline(never)]
+    fn take_back_table(&mut self) {
+        let index = self.moves.len() as u32 + 1;
+        if let Some(table) = &mut self.table {
+            if index == table.from() {
+                self.table = None;
+            } else {
+                table.take_back();
+            }
+        }
+    }
+}
+
+/// How `pos`, where the side to move has a legal move, has ended: only with one piece each
+/// can it have ([`Position::outcome`]). A quick look at the piece counts first, since almost
+/// every position has more.
+#[inline]
+fn one_piece_each_outcome(pos: &Position) -> Option<Outcome> {
+    let (white, black, _) = pos.board().raw();
+    if white & white.wrapping_sub(1) != 0 || black & black.wrapping_sub(1) != 0 {
+        return None;
+    }
+    pos.outcome_knowing(true)
 }
 
 impl Default for Game {
@@ -678,9 +753,10 @@ mod tests {
 
     /// Recounts every position's occurrences in the window by brute force.
     fn naive_reps(game: &Game, i: usize) -> u32 {
-        let window = game.plies[i].window as usize;
+        let window = game.plies.get(i).unwrap_or(&FIRST).window as usize;
+        let positions = game.positions();
         (window..=i)
-            .filter(|&j| game.positions[j] == game.positions[i])
+            .filter(|&j| positions[j] == positions[i])
             .count() as u32
     }
 
@@ -703,11 +779,13 @@ mod tests {
         for i in 0..small.positions.len() {
             assert_eq!(small.plies[i].reps, naive_reps(&small, i), "ply {i}");
         }
-        // The table holds 16 bytes a ply at most (4-byte slots, at most half full, doubling).
+        // The table holds 40 bytes a ply at most: 4-byte slots, at most half full, doubling
+        // (16); a key and a link in 12 bytes, doubling (24).
+        let table = big.table.as_ref().expect("a long window has a table");
         assert!(
-            big.table.heap_bytes() <= 16 * big.plies.len(),
+            table.heap_bytes() <= 40 * big.plies.len(),
             "{}",
-            big.table.heap_bytes()
+            table.heap_bytes()
         );
     }
 
@@ -729,13 +807,9 @@ mod tests {
             replay.play(m);
             assert_eq!(back.repetitions(), replay.repetitions());
         }
-        let counts = |g: &Game| -> Vec<(u64, u32, u32, u32)> {
-            g.plies
-                .iter()
-                .map(|p| (p.key, p.window, p.progress, p.reps))
-                .collect()
-        };
-        assert_eq!(counts(&back), counts(&game));
+        assert_eq!(back.plies, game.plies);
+        assert_eq!(back.zobrist(), game.zobrist());
+        assert_eq!(back.zobrist(), back.position().zobrist());
     }
 
     /// Moves and take-backs at random, many of them across the point where the table was
@@ -748,7 +822,7 @@ mod tests {
         let (mut built, mut emptied) = (0, 0);
         for step in 0..6_000 {
             let r = xorshift(&mut rng);
-            let was_built = game.table.is_built();
+            let was_built = game.table.is_some();
             if step % 300 == 299 {
                 while game.undo().is_some() {}
             } else if game.ply() == 0 {
@@ -776,25 +850,78 @@ mod tests {
                 };
                 game.play(pick);
             }
-            built += usize::from(game.table.is_built());
-            emptied += usize::from(was_built && !game.table.is_built());
-            let last = game.plies.len() - 1;
+            built += usize::from(game.table.is_some());
+            emptied += usize::from(was_built && game.table.is_none());
             assert_eq!(
-                game.plies[last].reps,
-                naive_reps(&game, last),
+                game.repetitions(),
+                naive_reps(&game, game.ply()),
                 "step {step}"
             );
+            // The table's key, where there is one, is the position's.
+            assert_eq!(game.zobrist(), game.position().zobrist(), "step {step}");
         }
         assert!(built > 1_000 && emptied >= 10, "{built} {emptied}");
     }
 
+    fn heap_bytes(game: &Game) -> usize {
+        use core::mem::size_of;
+        game.positions.capacity() * size_of::<Position>()
+            + game.moves.capacity() * size_of::<Move>()
+            + game.plies.capacity() * size_of::<Ply>()
+            + game.table.as_ref().map_or(0, |t| t.heap_bytes())
+    }
+
+    /// The figures of `Game`'s documentation (section "Memory").
     #[test]
-    fn a_new_game_allocates_little() {
-        let game = Game::new(RuleSet::Default);
-        let bytes = game.positions.capacity() * core::mem::size_of::<Position>()
-            + game.moves.capacity() * core::mem::size_of::<Move>()
-            + game.plies.capacity() * core::mem::size_of::<Ply>()
-            + game.table.heap_bytes();
-        assert!(bytes <= 128, "{bytes}");
+    fn memory_as_documented() {
+        use core::mem::size_of;
+        let mut game = Game::new(RuleSet::Default);
+        assert_eq!(heap_bytes(&game), 0);
+        assert_eq!(game.positions().len(), 1);
+        let per_ply = size_of::<Position>() + size_of::<Move>() + size_of::<Ply>();
+        assert_eq!(
+            (size_of::<Position>(), size_of::<Move>(), size_of::<Ply>()),
+            (32, 48, 12)
+        );
+        game.try_play_text("d3-d4").unwrap();
+        let first = heap_bytes(&game);
+        assert_eq!(first, FIRST_ROOM * per_ply - size_of::<Move>());
+        assert!(first < 3_000, "{first}");
+        // Room for 31 moves, then twice as much.
+        while game.ply() + 1 < FIRST_ROOM {
+            let mv = game.position().legal_moves()[0];
+            game.play(mv);
+            assert_eq!(heap_bytes(&game), first);
+        }
+        let mv = game.position().legal_moves()[0];
+        game.play(mv);
+        assert_eq!(game.moves.capacity(), 2 * FIRST_ROOM - 1);
+        assert_eq!(game.positions.capacity(), game.moves.capacity() + 1);
+        assert_eq!(game.plies.capacity(), game.moves.capacity() + 1);
+    }
+
+    /// A clone holds its lists without spare room; it plays on and takes back as the game.
+    #[test]
+    fn a_clone_plays_on() {
+        let game = shuffle(100, 3);
+        let mut copy = game.clone();
+        assert_eq!(copy, game);
+        assert_eq!(copy.positions.capacity(), copy.positions.len());
+        let mut replay = Game::from_position(*game.start());
+        for &m in game.moves() {
+            replay.play(m);
+        }
+        let moves = copy.position().legal_moves();
+        for &m in moves.iter().filter(|m| m.from().rank() == m.to().rank()) {
+            copy.play(m);
+            replay.play(m);
+            assert_eq!(copy.repetitions(), replay.repetitions());
+            assert_eq!(copy.zobrist(), replay.zobrist());
+            copy.undo();
+            replay.undo();
+        }
+        while copy.undo().is_some() {}
+        assert_eq!(copy, Game::from_position(*game.start()));
+        assert_eq!(copy.zobrist(), game.start().zobrist());
     }
 }

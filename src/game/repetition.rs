@@ -1,14 +1,18 @@
-//! The bookkeeping that lets [`Game`](super::Game) count repetitions in constant time a ply:
-//! each ply's record ([`Ply`]) links to the previous ply with the same Zobrist key, and a
-//! hash table ([`KeyTable`]) finds the latest ply of a key.
+//! The bookkeeping that lets [`Game`](super::Game) count repetitions in constant time a ply.
 //!
-//! A new position looks up its key, then walks back along the links while they stay inside
-//! the repetition window (the plies since the last irreversible move), comparing whole
-//! positions; the first equal one gives the count. Two different positions share a 64-bit key
-//! only by a collision, so the walk almost always stops at its first step. Taking a move back
-//! puts the table entry back to the link, so undo is constant time too.
+//! Each position has a record ([`Ply`]) with the start of its repetition window (the plies
+//! since the last irreversible move), the last progress and how many times it has occurred.
+//! A new position is compared with the earlier positions of its window. While the window is
+//! short, the game looks back over it; once it is long, a [`KeyTable`] finds the latest
+//! position with the same Zobrist key, and each position links to the previous one with its
+//! key, so the walk back compares only positions with that key. Two different positions
+//! share a 64-bit key only by a collision, so the walk almost always stops at its first step.
+//! The keys exist only in the table: games whose windows stay short never compute them.
+//! Taking a move back puts the table entry back to the link, so undo is constant time too.
 
 use alloc::vec::Vec;
+
+use crate::{Move, Position};
 
 /// No ply: the end of a chain of plies with the same key.
 pub(super) const NONE: u32 = u32::MAX;
@@ -16,8 +20,6 @@ pub(super) const NONE: u32 = u32::MAX;
 /// What the game knows about each of its positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Ply {
-    /// Zobrist key of the position.
-    pub(super) key: u64,
     /// Index of the first position that can equal this one: the position after the last
     /// irreversible move (a capture or a man moving forward), or 0.
     pub(super) window: u32,
@@ -25,61 +27,111 @@ pub(super) struct Ply {
     pub(super) progress: u32,
     /// How many times this position has occurred so far, this one included.
     pub(super) reps: u32,
+}
+
+/// The record of a game's first position.
+pub(super) const FIRST: Ply = Ply {
+    window: 0,
+    progress: 0,
+    reps: 1,
+};
+
+/// The key of a position in the table and the link to the previous one with that key, in 12
+/// bytes (the fields are only ever copied out).
+#[derive(Clone, Copy, Debug)]
+#[repr(C, packed(4))]
+struct Link {
+    key: u64,
     /// The previous ply with the same key, or [`NONE`].
-    pub(super) prev: u32,
+    prev: u32,
 }
 
 /// From a Zobrist key to the latest ply with that key, as an open-addressing table with
-/// linear probing. A slot holds a ply index plus one (0 is an empty slot); the key is read
-/// from the ply itself, so a slot is 4 bytes. The table is at most half full.
+/// linear probing, and the keys and links of the plies it holds. A slot holds the place of a
+/// ply in the table plus one (0 is an empty slot); the key is read from the ply's link, so a
+/// slot is 4 bytes. The table is at most half full.
 ///
-/// A game builds it only when a repetition window grows long ([`build`](KeyTable::build));
-/// from then on every new ply goes in, and taking back the first ply that went in empties
-/// it again.
-#[derive(Clone, Debug, Default)]
+/// A game builds it only when a repetition window grows long ([`build`](KeyTable::build)),
+/// with the plies from the window's first one on; from then on every new ply goes in, and
+/// taking back the first ply that went in drops the table.
+#[derive(Clone, Debug)]
 pub(super) struct KeyTable {
     slots: Vec<u32>,
+    /// The keys in the table.
     len: usize,
     /// The first ply in the table.
     from: u32,
+    /// The key and link of each ply from `from` on.
+    links: Vec<Link>,
+}
+
+/// Where a key is in a [`KeyTable`]: its slot (or the empty slot where it would go) and the
+/// latest ply with it, or [`NONE`].
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Found {
+    slot: usize,
+    pub(super) latest: u32,
 }
 
 impl KeyTable {
-    /// A table not built; it allocates nothing.
-    pub(super) const fn new() -> KeyTable {
-        KeyTable {
-            slots: Vec::new(),
+    /// The table of plies `from` to the last one, `from` being the first of a repetition
+    /// window (no position before it can come again); `positions` and `moves` are the game's.
+    pub(super) fn build(from: u32, positions: &[Position], moves: &[Move]) -> KeyTable {
+        let count = positions.len() - from as usize;
+        let mut table = KeyTable {
+            slots: alloc::vec![0; (2 * count).next_power_of_two().max(8)],
             len: 0,
-            from: 0,
+            from,
+            links: Vec::with_capacity(count.next_power_of_two()),
+        };
+        let mut key = positions[from as usize].zobrist();
+        for i in from..positions.len() as u32 {
+            if i > from {
+                let before = i as usize - 1;
+                key ^= positions[before].zobrist_delta(moves[before]);
+            }
+            let found = table.find(key);
+            table.push(key, found);
+        }
+        table
+    }
+
+    /// The first ply in the table.
+    pub(super) fn from(&self) -> u32 {
+        self.from
+    }
+
+    /// The key of the last ply in the table.
+    pub(super) fn last_key(&self) -> u64 {
+        // A table holds at least the ply it was built from.
+        self.links[self.links.len() - 1].key
+    }
+
+    /// The previous ply with the same key as ply `index` (in the table), or [`NONE`].
+    pub(super) fn prev(&self, index: u32) -> u32 {
+        self.links[(index - self.from) as usize].prev
+    }
+
+    /// Appends the ply after the last with `key`, which [`find`](KeyTable::find) found.
+    pub(super) fn push(&mut self, key: u64, found: Found) {
+        self.links.push(Link {
+            key,
+            prev: found.latest,
+        });
+        self.slots[found.slot] = self.links.len() as u32;
+        if found.latest == NONE {
+            self.len += 1;
+            if self.len * 2 > self.slots.len() {
+                self.grow();
+            }
         }
     }
 
-    /// Whether the table is built.
-    pub(super) fn is_built(&self) -> bool {
-        !self.slots.is_empty()
-    }
-
-    /// Builds the table with the plies from `from` on, linking each to the previous one of
-    /// its key.
-    pub(super) fn build(&mut self, from: u32, plies: &mut [Ply]) {
-        self.from = from;
-        for i in from..plies.len() as u32 {
-            plies[i as usize].prev = self.latest(plies[i as usize].key, plies);
-            self.set(i, plies);
-        }
-    }
-
-    /// Takes ply `index`, the last one, out of the table (the ply is still in `plies`).
-    pub(super) fn take_back(&mut self, index: u32, plies: &[Ply]) {
-        if !self.is_built() {
-            return;
-        }
-        if index == self.from {
-            *self = KeyTable::new();
-            return;
-        }
-        let ply = plies[index as usize];
-        self.restore(ply.key, ply.prev, plies);
+    /// Takes the last ply, not the first, out of the table.
+    pub(super) fn take_back(&mut self) {
+        let Link { key, prev } = self.links[self.links.len() - 1];
+        self.restore(key, prev);
+        self.links.pop();
     }
 
     fn mask(&self) -> usize {
@@ -91,48 +143,35 @@ impl KeyTable {
         (key as usize) & self.mask()
     }
 
-    /// The slot that holds `key`, or the empty slot where it would go.
-    fn find(&self, key: u64, plies: &[Ply]) -> usize {
-        let mut i = self.home(key);
+    /// The key of the ply in slot value `s` (not 0).
+    fn key_at(&self, s: u32) -> u64 {
+        self.links[s as usize - 1].key
+    }
+
+    /// The slot that holds `key`, or the empty slot where it would go, and the latest ply with
+    /// the key.
+    pub(super) fn find(&self, key: u64) -> Found {
+        let mut slot = self.home(key);
         loop {
-            match self.slots[i] {
-                0 => return i,
-                s if plies[s as usize - 1].key == key => return i,
-                _ => i = (i + 1) & self.mask(),
+            match self.slots[slot] {
+                0 => return Found { slot, latest: NONE },
+                s if self.key_at(s) == key => {
+                    return Found {
+                        slot,
+                        latest: self.from + s - 1,
+                    };
+                }
+                _ => slot = (slot + 1) & self.mask(),
             }
         }
     }
 
-    /// The latest ply with `key`, or [`NONE`].
-    pub(super) fn latest(&self, key: u64, plies: &[Ply]) -> u32 {
-        if self.slots.is_empty() {
-            return NONE;
-        }
-        match self.slots[self.find(key, plies)] {
-            0 => NONE,
-            s => s - 1,
-        }
-    }
-
-    /// Makes `index` the latest ply of its key (`plies[index]` holds the key).
-    pub(super) fn set(&mut self, index: u32, plies: &[Ply]) {
-        if (self.len + 1) * 2 > self.slots.len() {
-            self.grow(plies);
-        }
-        let key = plies[index as usize].key;
-        let i = self.find(key, plies);
-        if self.slots[i] == 0 {
-            self.len += 1;
-        }
-        self.slots[i] = index + 1;
-    }
-
     /// Takes back the latest ply of `key`: `prev` becomes the latest, or the key goes when
-    /// `prev` is [`NONE`]. The ply being taken back must still be in `plies`.
-    fn restore(&mut self, key: u64, prev: u32, plies: &[Ply]) {
-        let mut i = self.find(key, plies);
+    /// `prev` is [`NONE`]. The ply being taken back must still be in `links`.
+    fn restore(&mut self, key: u64, prev: u32) {
+        let mut i = self.find(key).slot;
         if prev != NONE {
-            self.slots[i] = prev + 1;
+            self.slots[i] = prev - self.from + 1;
             return;
         }
         // Backward-shift deletion: entries after the hole move up when their search would
@@ -145,7 +184,7 @@ impl KeyTable {
             if s == 0 {
                 break;
             }
-            let home = self.home(plies[s as usize - 1].key);
+            let home = self.home(self.key_at(s));
             // Whether `home` lies cyclically in (i, j]: then the entry stays.
             let stays = if i <= j {
                 i < home && home <= j
@@ -160,11 +199,12 @@ impl KeyTable {
         self.slots[i] = 0;
     }
 
-    fn grow(&mut self, plies: &[Ply]) {
-        let size = (self.slots.len() * 2).max(8);
+    #[cold]
+    fn grow(&mut self) {
+        let size = self.slots.len() * 2;
         let old = core::mem::replace(&mut self.slots, alloc::vec![0; size]);
         for s in old.into_iter().filter(|&s| s != 0) {
-            let i = self.find(plies[s as usize - 1].key, plies);
+            let i = self.find(self.key_at(s)).slot;
             self.slots[i] = s;
         }
     }
@@ -173,5 +213,6 @@ impl KeyTable {
     #[cfg(test)]
     pub(super) fn heap_bytes(&self) -> usize {
         self.slots.capacity() * core::mem::size_of::<u32>()
+            + self.links.capacity() * core::mem::size_of::<Link>()
     }
 }

@@ -55,3 +55,42 @@ pub fn assert_moves_both(fen: &str, expected: &[&str]) {
         assert_moves(fen, rules, expected);
     }
 }
+
+/// The path of the example program `name`, built next to the running test
+/// (`target/<profile>/deps/<test>-<hash>` -> `target/<profile>/examples/<name>`). Plain
+/// `cargo test` builds the examples first; when a test binary is run alone, build them with
+/// `cargo build --examples`.
+pub fn example_binary(name: &str) -> std::path::PathBuf {
+    let exe = std::env::current_exe().expect("the test's own path");
+    let path = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("the test runs from target/<profile>/deps")
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: run `cargo build --examples` (plain `cargo test` builds them)",
+        path.display()
+    );
+    path
+}
+
+/// A small xorshift generator (13, 7, 17), so that random games are the same on every run.
+/// The seed must not be 0.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}

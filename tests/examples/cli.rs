@@ -3,29 +3,14 @@
 //! involved. `cargo test` builds the examples first; run `cargo build --examples` before
 //! `cargo test --test examples cli::` alone.
 
+use crate::common::example_binary;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 const EXAMPLES: [&str; 5] = ["perft", "play", "svg", "pdn", "selfplay"];
 
-fn binary(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("the test's own path");
-    let path = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("the test runs from target/<profile>/deps")
-        .join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "{} is missing: run `cargo build --examples` (plain `cargo test` builds them)",
-        path.display()
-    );
-    path
-}
-
 fn run(name: &str, args: &[&str]) -> Output {
-    Command::new(binary(name))
+    Command::new(example_binary(name))
         .args(args)
         .stdin(Stdio::null())
         .output()

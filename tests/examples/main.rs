@@ -4,6 +4,9 @@
 // examples/common/cli.rs.
 #![allow(clippy::duplicate_mod)]
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod cli;
 mod perft;
 mod play;

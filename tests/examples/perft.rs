@@ -2,24 +2,14 @@
 //! last line. `cargo test` builds the examples first; run `cargo build --example perft`
 //! before `cargo test --test examples perft::` alone.
 
-use std::path::PathBuf;
+use crate::common::example_binary;
 use std::process::{Command, Output};
 
 fn run(args: &[&str]) -> Output {
-    let exe = std::env::current_exe().expect("the test's own path");
-    let profile_dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("the test runs from target/<profile>/deps");
-    let path: PathBuf = profile_dir
-        .join("examples")
-        .join(format!("perft{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "{} is missing: run `cargo build --example perft` (plain `cargo test` builds it)",
-        path.display()
-    );
-    Command::new(path).args(args).output().expect("perft runs")
+    Command::new(example_binary("perft"))
+        .args(args)
+        .output()
+        .expect("perft runs")
 }
 
 fn last_line(out: &Output) -> String {

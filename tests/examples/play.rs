@@ -4,33 +4,15 @@
 //! to this test's own (`target/<profile>/examples/play`). Run `cargo build --example play`
 //! first when you run this file alone with `cargo test --test examples play::`.
 
+use crate::common::example_binary;
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 use turkish_draughts::pdn;
 use turkish_draughts::{Color, Game, GameResult, Position, RuleSet};
 
-fn binary() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test's own path");
-    // target/<profile>/deps/play-<hash> -> target/<profile>/examples/play
-    let profile_dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("the test runs from target/<profile>/deps");
-    let path = profile_dir
-        .join("examples")
-        .join(format!("play{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "{} is missing: run `cargo build --example play` (plain `cargo test` builds it)",
-        path.display()
-    );
-    path
-}
-
 fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(binary())
+    let mut child = Command::new(example_binary("play"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -5,20 +5,9 @@
 #[path = "../../examples/play/engine.rs"]
 mod engine;
 
+use crate::common::XorShift;
 use engine::{Engine, Limit};
 use turkish_draughts::{Color, Game, Outcome, Position, RuleSet};
-
-/// A small xorshift generator, so that the games are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// Plays one game, the engine on `engine_side`; returns the outcome, or `None` if it was
 /// still going after `max_plies`.
@@ -31,7 +20,7 @@ fn play(
 ) -> (Option<Outcome>, Game) {
     let mut game = Game::new(rules);
     let mut engine = Engine::new(16);
-    let mut rng = Rng(seed);
+    let mut rng = XorShift(seed);
     while game.ply() < max_plies {
         if let Some(outcome) = game.outcome() {
             return (Some(outcome), game);

@@ -1,6 +1,8 @@
 //! Text and files: FEN and move text, PDN, SVG pictures, and (with the `serde` feature)
 //! serde formats.
 
+#[path = "../common/mod.rs"]
+mod common;
 #[path = "../reference/mod.rs"]
 mod reference;
 

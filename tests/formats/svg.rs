@@ -505,19 +505,7 @@ fn docs_picture_is_current() {
 /// The `svg` example, found next to this test (`cargo test` builds the examples first; run
 /// `cargo build --example svg` before `cargo test --test formats svg::` alone).
 fn svg_example(args: &[&str]) -> std::process::Output {
-    let exe = std::env::current_exe().expect("the test's own path");
-    let path = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("the test runs from target/<profile>/deps")
-        .join("examples")
-        .join(format!("svg{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "{} is missing: run `cargo build --example svg`",
-        path.display()
-    );
-    std::process::Command::new(path)
+    std::process::Command::new(crate::common::example_binary("svg"))
         .args(args)
         .output()
         .expect("the svg example runs")

@@ -1,6 +1,7 @@
 //! `Game`: history, undo, threefold repetition, the no-progress limit, refusals.
 #![cfg(feature = "alloc")]
 
+use crate::common::XorShift;
 use proptest::prelude::*;
 use turkish_draughts::{
     Color, DrawReason, Game, GameResult, Move, Outcome, PlayError, Position, RuleSet, WinReason,
@@ -24,18 +25,6 @@ fn play_all(game: &mut Game, moves: &[&str]) {
 fn naive_repetitions(game: &Game) -> u32 {
     let now = game.position();
     game.positions().iter().filter(|p| *p == now).count() as u32
-}
-
-/// A tiny deterministic RNG for the self-play tests.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
 }
 
 #[test]

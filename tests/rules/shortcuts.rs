@@ -2,25 +2,14 @@
 //! `Game::to_pdn` say the same as the long ways they stand for.
 #![cfg(feature = "alloc")]
 
+use crate::common::XorShift;
 use turkish_draughts::pdn::{self, Tags, WriteOptions};
 use turkish_draughts::{DrawReason, Game, GameResult, Outcome, Position, RuleSet, Setup};
-
-/// A small xorshift generator, so that the games are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// Random games under both rule sets, with a no-progress limit so that some end by it; each
 /// game is handed over after every ply.
 fn each_ply_of_random_games(mut f: impl FnMut(&Game)) {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
     for rules in RuleSet::ALL {
         for _ in 0..40 {
             let mut game = Game::new(rules).with_no_progress_limit(Some(30));
