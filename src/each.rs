@@ -20,7 +20,8 @@ fn for_each_of<S: Side, const CROWN: bool, B>(
     match movegen::captures::<S, CROWN>(own, opp, kings) {
         Captures::None => movegen::quiet_moves::<S, B>(own, opp, kings, f),
         Captures::Single(lands) => movegen::single_captures::<S, B>(lands, kings, f),
-        Captures::Search => captures_of::<S, CROWN, B>(own, opp, kings, f),
+        Captures::Men(lands) => captures_of::<S, CROWN, B>(own, opp, kings, Some(lands), f),
+        Captures::Kings => captures_of::<S, CROWN, B>(own, opp, kings, None, f),
     }
 }
 
@@ -31,10 +32,13 @@ fn captures_of<S: Side, const CROWN: bool, B>(
     own: u64,
     opp: u64,
     kings: u64,
+    men: Option<[u64; 3]>,
     f: &mut impl FnMut(Move) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let mut list = MoveList::new();
-    if !movegen::men_captures::<S, CROWN>(own, opp, kings, &mut list) {
+    if !men
+        .is_some_and(|lands| movegen::men_captures::<S, CROWN>(own, opp, kings, lands, &mut list))
+    {
         movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, &mut list, None);
     }
     for m in list.iter() {

@@ -150,7 +150,7 @@ fn perft_rec<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, depth: 
             });
             nodes
         }
-        Captures::Search => perft_search::<S, CROWN>(own, opp, kings, depth),
+        Captures::Men(_) | Captures::Kings => perft_search::<S, CROWN>(own, opp, kings, depth),
     }
 }
 

@@ -5,7 +5,7 @@ use core::fmt;
 use core::ops::ControlFlow;
 
 use crate::movegen::SearchScratch;
-use crate::movegen::{self, Captures, Resolve, Side};
+use crate::movegen::{self, Resolve, Side};
 use crate::setup::{MAX_PIECES, MAX_PIECES_UNLIMITED};
 use crate::{Bitboard, Board, Color, FenError, Move, MoveList, Role, RuleSet, Setup, SetupError};
 
@@ -267,23 +267,63 @@ fn legal_moves_of<S: Side, const CROWN: bool>(
     out: &mut MoveList,
     scratch: Option<&mut SearchScratch>,
 ) {
-    match movegen::captures::<S, CROWN>(own, opp, kings) {
-        Captures::None => {
-            out.clear();
-            movegen::gen_quiet::<S>(own, opp, kings, out);
+    // The quiet moves' case first, with the least work: no man can jump and no king can
+    // capture. The captures go out of line, so that this path keeps a small frame.
+    let empty = !(own | opp);
+    let k = own & kings;
+    let lands = movegen::man_landings::<S>(own & !kings, opp, empty);
+    if lands != [0; 3] {
+        return men_captures_of::<S, CROWN>(own, opp, kings, lands, out, scratch);
+    }
+    if k == 0 {
+        return movegen::gen_quiet::<S>(own, opp, kings, Some([0, 0]), out);
+    }
+    let rest = k & (k - 1);
+    if rest & rest.wrapping_sub(1) == 0 {
+        // One king or two: each king's lines from the tables, once for the capture test and
+        // its quiet moves.
+        let (first, capture) = movegen::lone_king(k.trailing_zeros(), opp, empty);
+        let (second, capture2) = if rest != 0 {
+            movegen::lone_king(rest.trailing_zeros(), opp, empty)
+        } else {
+            (0, false)
+        };
+        if capture || capture2 {
+            movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
+        } else {
+            movegen::gen_quiet::<S>(own, opp, kings, Some([first, second]), out);
         }
-        Captures::Single(lands) => {
-            out.clear();
-            let _ = movegen::single_captures::<S, Infallible>(lands, kings, |m| {
-                out.push(m);
-                ControlFlow::Continue(())
-            });
+    } else if movegen::kings_can_capture(k, opp, empty) {
+        movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
+    } else {
+        movegen::gen_quiet::<S>(own, opp, kings, None, out);
+    }
+}
+
+/// The legal moves of a position where men can capture, their first jumps landing on
+/// `lands` (see [`movegen::captures`]).
+#[inline(never)]
+fn men_captures_of<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    lands: [u64; 3],
+    out: &mut MoveList,
+    scratch: Option<&mut SearchScratch>,
+) {
+    let empty = !(own | opp);
+    if movegen::man_going_on::<S, CROWN>(lands, opp, empty) != [0; 3] {
+        if !movegen::men_captures::<S, CROWN>(own, opp, kings, lands, out) {
+            movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
         }
-        Captures::Search => {
-            if !movegen::men_captures::<S, CROWN>(own, opp, kings, out) {
-                movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
-            }
-        }
+    } else if own & kings != 0 && movegen::kings_can_capture(own & kings, opp, empty) {
+        movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
+    } else {
+        out.clear();
+        let _ = movegen::single_captures::<S, Infallible>(lands, kings, |m| {
+            out.push(m);
+            ControlFlow::Continue(())
+        });
     }
 }
 

@@ -7,7 +7,7 @@ use super::*;
 /// The landing squares of the first jumps of all the men `men` at once, forward, east and
 /// west.
 #[inline(always)]
-pub(super) fn man_landings<S: Side>(men: u64, opp: u64, empty: u64) -> [u64; 3] {
+pub(crate) fn man_landings<S: Side>(men: u64, opp: u64, empty: u64) -> [u64; 3] {
     [S::FWD, EAST, WEST].map(|d| shift_dir(shift_dir(men, d) & opp, d) & empty)
 }
 
@@ -15,7 +15,7 @@ pub(super) fn man_landings<S: Side>(men: u64, opp: u64, empty: u64) -> [u64; 3] 
 /// which the man goes on: jumps again or, under the default rules, is crowned and goes on as
 /// a king.
 #[inline(always)]
-pub(super) fn man_going_on<S: Side, const CROWN: bool>(
+pub(crate) fn man_going_on<S: Side, const CROWN: bool>(
     lands: [u64; 3],
     opp: u64,
     empty: u64,
@@ -42,8 +42,11 @@ pub(crate) enum Captures {
     /// Single captures by men, no more: for forward, east and west, the landing squares.
     /// Each is one legal move, crowning the man if it lands on its last rank.
     Single([u64; 3]),
-    /// Longer captures, or captures by kings: the capture search is needed.
-    Search,
+    /// Longer captures by men, with their first jumps' landing squares as in `Single`; a
+    /// king may be able to capture too (not looked at): the capture search is needed.
+    Men([u64; 3]),
+    /// A king can capture (and maybe men too): the capture search is needed.
+    Kings,
 }
 
 /// The number of capture paths of the maximum length of the men whose first jumps land on
@@ -181,10 +184,10 @@ pub(crate) fn captures<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u6
     let empty = !(own | opp);
     let lands = man_landings::<S>(own & !kings, opp, empty);
     if lands != [0; 3] && man_going_on::<S, CROWN>(lands, opp, empty) != [0; 3] {
-        return Captures::Search;
+        return Captures::Men(lands);
     }
     if kings_can_capture(own & kings, opp, empty) {
-        Captures::Search
+        Captures::Kings
     } else if lands == [0; 3] {
         Captures::None
     } else {
@@ -196,10 +199,11 @@ pub(crate) fn captures<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u6
 /// word (12 hops of 5 bits). Longer paths go to the capture search.
 const MEN_MAX_JUMPS: u32 = 13;
 
-/// The captures of [`Captures::Search`] when only men can capture (no king of the side to
-/// move can): a depth-first search over the men's jumps that writes the longest paths
-/// straight into `out`, each path its own move (see [`count_man_paths`]: no two of them have
-/// the same result), in the capture search's order, with the path's hops built jump by jump.
+/// The captures of [`Captures::Men`] (the men's first jumps landing on `lands`) when no king
+/// of the side to move can capture: a depth-first search over the men's jumps that writes
+/// the longest paths straight into `out`, each path its own move (see [`count_man_paths`]:
+/// no two of them have the same result), in the capture search's order, with the path's
+/// hops built jump by jump.
 /// Returns false, `out` to be filled again by the capture search, if a king of the side can
 /// capture, if a man reaches its last rank under the default rules (crowned, it may go on as
 /// a king), or if a path runs past [`MEN_MAX_JUMPS`].
@@ -207,6 +211,7 @@ pub(crate) fn men_captures<S: Side, const CROWN: bool>(
     own: u64,
     opp: u64,
     kings: u64,
+    lands: [u64; 3],
     out: &mut MoveList,
 ) -> bool {
     let empty = !(own | opp);
@@ -223,7 +228,6 @@ pub(crate) fn men_captures<S: Side, const CROWN: bool>(
         out,
         side: PhantomData,
     };
-    let lands = man_landings::<S>(own & !kings, opp, empty);
     // (Forward, then east, then west, each in square order: the capture search's order.)
     for (d, mut l) in [S::FWD, EAST, WEST].into_iter().zip(lands) {
         while l != 0 {

@@ -55,8 +55,6 @@ pub(crate) trait Side {
     const FWD: usize;
     /// The rank on which this side's men are crowned.
     const PROMO: u64;
-    /// The change of square index of a step forward.
-    const FWD_STEP: i32;
     /// Whether this is Black.
     const BLACK: bool;
 }
@@ -68,7 +66,6 @@ impl Side for White {
     type Other = Black;
     const FWD: usize = NORTH;
     const PROMO: u64 = RANK_8;
-    const FWD_STEP: i32 = 8;
     const BLACK: bool = false;
 }
 
@@ -76,7 +73,6 @@ impl Side for Black {
     type Other = White;
     const FWD: usize = SOUTH;
     const PROMO: u64 = RANK_1;
-    const FWD_STEP: i32 = -8;
     const BLACK: bool = true;
 }
 

@@ -48,7 +48,7 @@ pub(crate) fn has_capture<S: Side>(own: u64, opp: u64, kings: u64) -> bool {
 
 /// Whether one of the kings `k` can capture.
 #[inline(always)]
-pub(super) fn kings_can_capture(k: u64, opp: u64, empty: u64) -> bool {
+pub(crate) fn kings_can_capture(k: u64, opp: u64, empty: u64) -> bool {
     let rest = k & k.wrapping_sub(1);
     if rest & rest.wrapping_sub(1) == 0 {
         // One king or two: table look-ups, king by king.
@@ -64,7 +64,7 @@ pub(super) fn kings_can_capture(k: u64, opp: u64, empty: u64) -> bool {
 /// with an empty square behind it). Table look-ups: cheaper than slides for one or two
 /// kings.
 #[inline(always)]
-pub(super) fn lone_king(at: u32, opp: u64, empty: u64) -> (u64, bool) {
+pub(crate) fn lone_king(at: u32, opp: u64, empty: u64) -> (u64, bool) {
     let lines = king_lines(at, !empty);
     let rays = |d: usize| lines & opp & RAYS[d][at as usize & 63];
     let behind = shift::<NORTH>(rays(NORTH))
@@ -231,24 +231,76 @@ pub(crate) fn for_each_quiet<S: Side>(own: u64, opp: u64, kings: u64, mut f: imp
     }
 }
 
-/// Pushes every quiet move onto `out`: a man's move crowns it on the last rank, a king's
-/// never does. The list is looked at once, not at every move: quiet moves always fit inline
-/// (at most 16 x 14 = 224 of them, see [`MoveList`]), unless an earlier long capture list
-/// left it on the heap.
+/// Clears `out` and pushes every quiet move onto it (`known` as for
+/// [`quiet_moves_knowing`]): a man's move crowns it on the last rank, a king's never does.
+/// The list is looked at once, not at every move: quiet moves always fit inline (at most 199
+/// of them, see [`MoveList`]), unless an earlier long capture list left it on the heap.
 #[inline(always)]
-pub(crate) fn gen_quiet<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
+pub(crate) fn gen_quiet<S: Side>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    known: Option<[u64; 2]>,
+    out: &mut MoveList,
+) {
     // (`Infallible`: the generator never stops early here, and the checks fold away.)
     let _ = if let Some(list) = out.inline_mut() {
-        quiet_moves::<S, Infallible>(own, opp, kings, |m| {
-            list.push(m);
-            ControlFlow::Continue(())
-        })
+        list.clear();
+        quiet_moves_knowing::<S, Infallible>(own, opp, kings, known, &mut Extend(list))
     } else {
-        quiet_moves::<S, Infallible>(own, opp, kings, |m| {
+        out.clear();
+        quiet_moves_knowing::<S, Infallible>(own, opp, kings, known, &mut |m| {
             out.push(m);
             ControlFlow::Continue(())
         })
     };
+}
+
+/// Where quiet moves go: a set of destinations at a time, each made into its move by `f`.
+pub(crate) trait QuietSink<B> {
+    /// Adds `f(to)` for each square index `to` of `t`, in square order; stops at the first
+    /// `Break` (returned).
+    fn squares(&mut self, t: u64, f: impl FnMut(u32) -> Move) -> ControlFlow<B>;
+}
+
+impl<B, F: FnMut(Move) -> ControlFlow<B>> QuietSink<B> for F {
+    #[inline(always)]
+    fn squares(&mut self, mut t: u64, mut f: impl FnMut(u32) -> Move) -> ControlFlow<B> {
+        while t != 0 {
+            let to = t.trailing_zeros();
+            t &= t - 1;
+            self(f(to))?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// A list's inline storage as a [`QuietSink`]: each set of destinations is one `extend`,
+/// which keeps the length in a register.
+pub(crate) struct Extend<'a>(&'a mut arrayvec::ArrayVec<Move, { MoveList::CAPACITY }>);
+
+impl QuietSink<Infallible> for Extend<'_> {
+    #[inline(always)]
+    fn squares(&mut self, t: u64, f: impl FnMut(u32) -> Move) -> ControlFlow<Infallible> {
+        self.0.extend(Squares(t).map(f));
+        ControlFlow::Continue(())
+    }
+}
+
+/// The square indices of a set, lowest first.
+struct Squares(u64);
+
+impl Iterator for Squares {
+    type Item = u32;
+    #[inline(always)]
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            return None;
+        }
+        let to = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(to)
+    }
 }
 
 /// The masks of a move of side `S` (see `Move::deltas`) from the mover's change `moved`,
@@ -262,9 +314,9 @@ pub(crate) fn side_deltas<S: Side>(moved: u64, captured: u64, kings: u64) -> [u6
     }
 }
 
-/// Calls `push` with every quiet move, and stops at
-/// the first `Break` (returned): the men's steps forward, from the east and from the west
-/// (non-crowning before crowning), then each king's moves, in square order, from one loop
+/// Hands every quiet move to `push`, a set of destinations at a time, and stops at the
+/// first `Break` (returned): the men's steps forward, from the east and from the west (each
+/// in square order, crowning or not), then each king's moves, in square order, from one loop
 /// over all four directions (a loop per direction costs a mispredicted exit each). The list
 /// ([`gen_quiet`]) and [`Position::for_each_legal_move`](crate::Position::for_each_legal_move)
 /// both use it.
@@ -273,112 +325,108 @@ pub(crate) fn quiet_moves<S: Side, B>(
     own: u64,
     opp: u64,
     kings: u64,
-    mut push: impl FnMut(Move) -> ControlFlow<B>,
+    push: &mut impl QuietSink<B>,
+) -> ControlFlow<B> {
+    quiet_moves_knowing::<S, B>(own, opp, kings, None, push)
+}
+
+/// [`quiet_moves`], with the destinations of the side's kings when the caller has them
+/// (`known`: those of its lowest king and of the next, for a side of one or two kings).
+#[inline(always)]
+pub(crate) fn quiet_moves_knowing<S: Side, B>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    known: Option<[u64; 2]>,
+    push: &mut impl QuietSink<B>,
 ) -> ControlFlow<B> {
     let empty = !(own | opp);
     let men = own & !kings;
-    let side = Move::meta(S::BLACK, 0, 0, false);
-    let t = fwd::<S>(men) & empty;
-    man_steps::<S, B>(t & !S::PROMO, -S::FWD_STEP, false, &mut push)?;
-    man_steps::<S, B>(t & S::PROMO, -S::FWD_STEP, true, &mut push)?;
-    let t = shift::<WEST>(men) & empty;
-    man_steps::<S, B>(t & !S::PROMO, 1, false, &mut push)?;
-    man_steps::<S, B>(t & S::PROMO, 1, true, &mut push)?;
-    let t = shift::<EAST>(men) & empty;
-    man_steps::<S, B>(t & !S::PROMO, -1, false, &mut push)?;
-    man_steps::<S, B>(t & S::PROMO, -1, true, &mut push)?;
-    let occ = own | opp;
+    man_steps::<S, B>(fwd::<S>(men) & empty, 0, push)?;
+    man_steps::<S, B>(shift::<WEST>(men) & empty, 1, push)?;
+    man_steps::<S, B>(shift::<EAST>(men) & empty, 2, push)?;
     let mut ks = own & kings;
+    if let Some([first, second]) = known {
+        if ks != 0 {
+            king_steps::<S, B>(ks.trailing_zeros(), first, push)?;
+            ks &= ks - 1;
+            if ks != 0 {
+                king_steps::<S, B>(ks.trailing_zeros(), second, push)?;
+            }
+        }
+        return ControlFlow::Continue(());
+    }
+    let occ = own | opp;
     while ks != 0 {
         let k = ks.trailing_zeros();
-        let kb = ks & ks.wrapping_neg();
-        ks ^= kb;
-        let mut t = king_lines(k, occ) & !occ;
-        let from = k | side;
-        while t != 0 {
-            let to = t.trailing_zeros();
-            t &= t - 1;
-            let moved = kb | BIT[to as usize & 63];
-            push(Move::from_parts(
-                from | to << 8,
-                side_deltas::<S>(moved, 0, moved),
-            ))?;
-        }
+        ks &= ks - 1;
+        king_steps::<S, B>(k, king_lines(k, occ) & !occ, push)?;
     }
     ControlFlow::Continue(())
 }
 
-/// The offsets from a step's destination back to its origin, in the order of
-/// [`STEP_SQUARES`]: White's step forward, Black's, a step to the west (from the east), to
-/// the east.
-const STEP_BACK: [i32; 4] = [-8, 8, 1, -1];
-
-/// The origin and the destination of the men's steps to each square, as one set
-/// (`STEP_SQUARES[direction][destination]`, directions as in [`STEP_BACK`]): a look-up
-/// instead of working out the origin's bit for each move. Steps from off the board get some
-/// value, never read.
-static STEP_SQUARES: [[u64; 64]; 4] = {
-    let mut t = [[0; 64]; 4];
-    let mut d = 0;
-    while d < 4 {
-        let mut to = 0;
-        while to < 64 {
-            t[d][to as usize] = 1 << to | 1 << ((to + STEP_BACK[d]) & 63);
-            to += 1;
-        }
-        d += 1;
-    }
-    t
-};
-
-/// The `meta` words (see `Move::meta`) of the men's steps to each square, without crowning:
-/// `STEP_META[direction * 2 + side][destination]`, directions as in [`STEP_BACK`], side 1
-/// for Black.
-static STEP_META: [[u32; 64]; 8] = {
-    let mut t = [[0; 64]; 8];
-    let mut i = 0;
-    while i < 8 {
-        let mut to = 0;
-        while to < 64 {
-            let from = (to + STEP_BACK[i / 2]) & 63;
-            t[i][to as usize] = Move::meta(i % 2 == 1, from as u32, to as u32, false);
-            to += 1;
-        }
-        i += 1;
-    }
-    t
-};
-
-/// Calls `push` with the steps of men of side `S` to the squares of `t`, each from the square
-/// `back` indices away (one of [`STEP_BACK`]), crowning if `crown`, and stops at the first
-/// `Break` (returned).
+/// Calls `push` with the quiet moves of a king of side `S` on the square of index `k` to
+/// the squares of `tos`, and stops at the first `Break` (returned).
 #[inline(always)]
-fn man_steps<S: Side, B>(
-    mut t: u64,
-    back: i32,
-    crown: bool,
-    push: &mut impl FnMut(Move) -> ControlFlow<B>,
-) -> ControlFlow<B> {
-    let crowning = Move::meta(false, 0, 0, crown);
-    let d = match back {
-        -8 => 0,
-        8 => 1,
-        1 => 2,
-        _ => 3,
-    };
-    let (squares, metas) = (&STEP_SQUARES[d], &STEP_META[d * 2 + usize::from(S::BLACK)]);
-    while t != 0 {
-        let to = t.trailing_zeros() as usize & 63;
-        t &= t - 1;
-        let (squares, meta) = (squares[to], metas[to]);
-        // A crowning step makes its destination a king.
-        let dk = if crown { squares & S::PROMO } else { 0 };
-        push(Move::from_parts(
-            meta | crowning,
-            side_deltas::<S>(squares, 0, dk),
-        ))?;
+fn king_steps<S: Side, B>(k: u32, tos: u64, push: &mut impl QuietSink<B>) -> ControlFlow<B> {
+    let kb = BIT[k as usize & 63];
+    let from = k | Move::meta(S::BLACK, 0, 0, false);
+    push.squares(tos, |to| {
+        let moved = kb | BIT[to as usize & 63];
+        Move::from_parts(from | to << 8, side_deltas::<S>(moved, 0, moved))
+    })
+}
+
+/// The offset from a man's step's destination back to its origin, by side (White, Black)
+/// and direction (forward, to the west, to the east).
+const STEP_BACK: [[i32; 3]; 2] = [[-8, 1, -1], [8, 1, -1]];
+
+/// A man's step, as the two halves of its [`Move`] (see `Move::from_halves`), by side,
+/// direction (as in [`STEP_BACK`]) and destination: `[dw, db]`, the mover's mask holding
+/// the origin and the destination, and `[meta, dk]`, the `meta` word (crowning where the
+/// destination is on the side's last rank) and the kings' mask (the destination, for a
+/// crowning step). Each step is two 16-byte look-ups copied into the move, and no
+/// arithmetic; with the zero hops, three 16-byte stores. Steps from off the board get some
+/// value, never read.
+static STEPS: [[[[[u64; 2]; 2]; 64]; 3]; 2] = {
+    let mut t = [[[[[0; 2]; 2]; 64]; 3]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let promo = if side == 0 { RANK_8 } else { RANK_1 };
+        let mut d = 0;
+        while d < 3 {
+            let mut to = 0;
+            while to < 64 {
+                let from = (to + STEP_BACK[side][d]) & 63;
+                let squares = 1u64 << to | 1u64 << from;
+                let crowned = promo >> to & 1 != 0;
+                let meta = Move::meta(side == 1, from as u32, to as u32, crowned) as u64;
+                t[side][d][to as usize] = [
+                    if side == 0 {
+                        [squares, 0]
+                    } else {
+                        [0, squares]
+                    },
+                    [meta, if crowned { 1 << to } else { 0 }],
+                ];
+                to += 1;
+            }
+            d += 1;
+        }
+        side += 1;
     }
-    ControlFlow::Continue(())
+    t
+};
+
+/// Calls `push` with the steps of men of side `S` to the squares of `t` in direction `d`
+/// (as in [`STEP_BACK`]), and stops at the first `Break` (returned).
+#[inline(always)]
+fn man_steps<S: Side, B>(t: u64, d: usize, push: &mut impl QuietSink<B>) -> ControlFlow<B> {
+    let steps = &STEPS[usize::from(S::BLACK)][d];
+    push.squares(t, |to| {
+        let [sides, meta_kings] = steps[to as usize & 63];
+        Move::from_halves(sides, meta_kings)
+    })
 }
 
 #[inline(always)]

@@ -46,23 +46,29 @@ pub(crate) const MAX_PATH: usize = MAX_PIECES_UNLIMITED as usize;
 /// assert_eq!(m.to_string(), "e4xh4");
 /// # Ok::<(), turkish_draughts::FenError>(())
 /// ```
+// The fields are in this order (`repr(C)`) so that a move is three 16-byte pairs: the sides'
+// masks `dw` and `db`, then `tail` and `dk`, then the hops. A man's step is written as two
+// 16-byte table entries and a zero; playing reads `dw` and `db` as one 16-byte pair.
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub struct Move {
     /// What playing the move changes, as XOR masks of the board's three sets: White's
-    /// pieces, Black's pieces and the kings (see [`Move::deltas`]). Playing a move is three
-    /// XORs. The opponent's mask is the captured set.
-    delta: [u64; 3],
+    /// pieces (`dw`), Black's pieces (`db`) and the kings (`dk`) (see [`Move::deltas`]).
+    /// Playing a move is three XORs. The opponent's mask is the captured set.
+    dw: u64,
+    db: u64,
+    /// The low half is the `meta` word (see [`Move::meta`]): the origin (bits 0 to 5), the
+    /// destination (bits 8 to 13), crowning (bit 16) and the side that moves (bit 17:
+    /// Black), compared with one comparison; the high half holds hops 25 to 30. A move
+    /// without those hops writes it with one store.
+    tail: u64,
+    dk: u64,
     /// The landing path before [`to`](Move::to), as hops of 5 bits each (see [`Move::hop`]):
     /// hops 0 to 24 in `hops_lo` and `hops_mid` (read as one `u128`), hops 25 to 30 in the
     /// high half of `tail`. A path has one landing per captured piece, at most [`MAX_PATH`],
     /// so at most `MAX_PATH - 1 = 31` hops before the last landing: all fit.
     hops_lo: u64,
     hops_mid: u64,
-    /// The low half is the `meta` word (see [`Move::meta`]): the origin (bits 0 to 5), the
-    /// destination (bits 8 to 13), crowning (bit 16) and the side that moves (bit 17:
-    /// Black), compared with one comparison; the high half holds hops 25 to 30. A move
-    /// without those hops writes it with one store.
-    tail: u64,
 }
 
 /// The hop codes of [`Move::hop`] for every pair of squares (pairs on no common rank or
@@ -139,11 +145,28 @@ impl Move {
     /// (a quiet move, or a capture whose path is its destination alone).
     #[inline(always)]
     pub(crate) const fn from_parts(meta: u32, delta: [u64; 3]) -> Move {
+        let [dw, db, dk] = delta;
         Move {
-            delta,
+            tail: meta as u64,
+            hops_mid: 0,
+            dw,
+            hops_lo: 0,
+            db,
+            dk,
+        }
+    }
+
+    /// A move without hops from two 16-byte halves: `[dw, db]` (White's and Black's masks)
+    /// and `[meta, dk]` (the `meta` word, see [`Move::meta`], and the kings' mask).
+    #[inline(always)]
+    pub(crate) const fn from_halves(sides: [u64; 2], meta_kings: [u64; 2]) -> Move {
+        Move {
+            dw: sides[0],
+            db: sides[1],
+            tail: meta_kings[0],
+            dk: meta_kings[1],
             hops_lo: 0,
             hops_mid: 0,
-            tail: meta as u64,
         }
     }
 
@@ -178,9 +201,12 @@ impl Move {
         let (from, to) = (1u64 << self.origin_index(), 1u64 << self.dest_index());
         let tail = self.tail & !(Move::BLACK as u64) | if black { Move::BLACK as u64 } else { 0 };
         let captured = self.captured().to_u64();
+        let [dw, db, dk] = Move::deltas(black, kings, from, to, captured, self.is_crowning());
         Move {
-            delta: Move::deltas(black, kings, from, to, captured, self.is_crowning()),
             tail,
+            dw,
+            db,
+            dk,
             ..self
         }
     }
@@ -207,7 +233,7 @@ impl Move {
     /// The XOR masks of White's pieces, Black's pieces and the kings (see [`Move::deltas`]).
     #[inline(always)]
     pub(crate) const fn delta(&self) -> [u64; 3] {
-        self.delta
+        [self.dw, self.db, self.dk]
     }
 
     /// The `meta` word (see [`Move::meta`]).
@@ -331,7 +357,11 @@ impl Move {
     /// ```
     pub const fn captured(&self) -> Bitboard {
         // The opponent's mask: White's when Black moves.
-        Bitboard::from_u64(self.delta[(self.meta_bits() & Move::BLACK == 0) as usize])
+        Bitboard::from_u64(if self.meta_bits() & Move::BLACK == 0 {
+            self.db
+        } else {
+            self.dw
+        })
     }
 
     /// Whether the move captures.
@@ -400,10 +430,11 @@ pub(crate) struct CaptureMoves {
     /// The move, but for its destination: the mover's mask holds the origin alone, the
     /// kings' mask does not have the destination, `meta` has destination 0.
     proto: Move,
-    /// Which mask is the mover's: 0 White's, 1 Black's.
-    own: usize,
-    /// Whether the moving piece is a king after the move.
-    king_after: bool,
+    /// Where the destination's bit goes, as masks to AND it with: the mover's mask (White's
+    /// or Black's) and, for a piece that is a king after the move, the kings'.
+    to_w: u64,
+    to_b: u64,
+    to_k: u64,
 }
 
 impl CaptureMoves {
@@ -427,10 +458,12 @@ impl CaptureMoves {
             [f, captured, dk]
         };
         let proto = Move::from_parts(Move::meta(black, from, 0, crowned), delta).with_path(before);
+        let all = |on: bool| if on { u64::MAX } else { 0 };
         CaptureMoves {
             proto,
-            own: usize::from(black),
-            king_after: kings & f != 0 || crowned,
+            to_w: all(!black),
+            to_b: all(black),
+            to_k: all(kings & f != 0 || crowned),
         }
     }
 
@@ -439,8 +472,9 @@ impl CaptureMoves {
     pub(crate) fn ending_on(&self, to: u32) -> Move {
         let t = crate::bitboard::BIT[to as usize & 63];
         let mut m = self.proto;
-        m.delta[self.own] ^= t;
-        m.delta[2] ^= if self.king_after { t } else { 0 };
+        m.dw ^= t & self.to_w;
+        m.db ^= t & self.to_b;
+        m.dk ^= t & self.to_k;
         m.tail |= u64::from(to & 63) << 8;
         m
     }
