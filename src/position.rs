@@ -341,11 +341,22 @@ fn men_captures_of<S: Side, const CROWN: bool>(
     } else if own & kings != 0 && movegen::kings_can_capture(own & kings, opp, empty) {
         movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
     } else {
-        out.clear();
-        let _ = movegen::single_captures::<S, Infallible>(lands, kings, |m| {
-            out.push(m);
-            ControlFlow::Continue(())
-        });
+        // (Into the inline storage when the list has it, without looking at the storage for
+        // each move: there are at most 3 x 64 single captures, one a landing square and
+        // direction, which always fit.)
+        if let Some(list) = out.inline_mut() {
+            list.clear();
+            let _ = movegen::single_captures::<S, Infallible>(lands, kings, |m| {
+                list.push(m);
+                ControlFlow::Continue(())
+            });
+        } else {
+            out.clear();
+            let _ = movegen::single_captures::<S, Infallible>(lands, kings, |m| {
+                out.push(m);
+                ControlFlow::Continue(())
+            });
+        }
     }
 }
 
