@@ -300,21 +300,35 @@ fn kings_no_man_capture_of<S: Side, const CROWN: bool>(
     let empty = !(own | opp);
     let k = own & kings;
     let rest = k & (k - 1);
-    if rest & rest.wrapping_sub(1) == 0 {
-        // One king or two: each king's lines from the tables, once for the capture test and
-        // its quiet moves.
-        let (first, capture) = movegen::lone_king(k.trailing_zeros(), opp, empty);
-        let (second, capture2) = if rest != 0 {
-            movegen::lone_king(rest.trailing_zeros(), opp, empty)
-        } else {
-            (0, false)
-        };
-        if capture || capture2 {
-            movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
-        } else {
-            movegen::gen_quiet::<S>(own, opp, kings, Some([first, second]), out);
-        }
-    } else if movegen::kings_can_capture(k, opp, empty) {
+    if rest & rest.wrapping_sub(1) != 0 {
+        return many_kings_of::<S, CROWN>(own, opp, kings, out, scratch);
+    }
+    // One king or two: each king's lines from the tables, once for the capture test and its
+    // quiet moves.
+    let (first, capture) = movegen::lone_king(k.trailing_zeros(), opp, empty);
+    let (second, capture2) = if rest != 0 {
+        movegen::lone_king(rest.trailing_zeros(), opp, empty)
+    } else {
+        (0, false)
+    };
+    if capture || capture2 {
+        movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
+    } else {
+        movegen::gen_quiet::<S>(own, opp, kings, Some([first, second]), out);
+    }
+}
+
+/// The legal moves of a position where the side has three kings or more and no man can
+/// capture (rarer: out of line, so that one or two kings keep a smaller frame).
+#[inline(never)]
+fn many_kings_of<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut MoveList,
+    scratch: Option<&mut SearchScratch>,
+) {
+    if movegen::kings_can_capture(own & kings, opp, !(own | opp)) {
         movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
     } else {
         movegen::gen_quiet::<S>(own, opp, kings, None, out);
