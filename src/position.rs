@@ -285,7 +285,9 @@ fn legal_moves_of<S: Side, const CROWN: bool>(
 /// men's quiet moves.
 #[inline(never)]
 fn men_quiet_of<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
-    movegen::gen_quiet::<S>(own, opp, kings, Some([0, 0]), out);
+    // (No king of the side: its pieces are men, whatever the other side's kings.)
+    debug_assert_eq!(own & kings, 0);
+    movegen::gen_quiet::<S>(own, opp, 0, Some([0, 0]), out);
 }
 
 /// The legal moves of a position where the side has a king and no man can capture.
