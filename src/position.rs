@@ -267,31 +267,53 @@ fn legal_moves_of<S: Side, const CROWN: bool>(
     out: &mut MoveList,
     scratch: Option<&mut SearchScratch>,
 ) {
-    // The quiet moves' case first, with the least work: no man can jump and no king can
-    // capture. Each case is a function of its own, reached by a jump: this test keeps no
-    // frame, and the men's quiet moves (the most common case) need few registers.
-    let empty = !(own | opp);
-    let [f, e, w] = movegen::man_landings::<S>(own & !kings, opp, empty);
+    // Sides without kings (the most common) and sides with kings apart, each case a
+    // function of its own reached by a jump: this test keeps no frame.
+    if own & kings == 0 {
+        men_only_of::<S, CROWN>(own, opp, kings, out, scratch)
+    } else {
+        kings_of::<S, CROWN>(own, opp, kings, out, scratch)
+    }
+}
+
+/// The legal moves of a side without kings: the quiet moves' case first, with the least
+/// work (no man can jump); the captures out of line.
+#[inline(never)]
+fn men_only_of<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut MoveList,
+    scratch: Option<&mut SearchScratch>,
+) {
+    let [f, e, w] = movegen::man_landings::<S>(own, opp, !(own | opp));
     if f | e | w != 0 {
         men_captures_of::<S, CROWN>(own, opp, kings, out, scratch)
-    } else if own & kings == 0 {
-        men_quiet_of::<S>(own, opp, kings, out)
+    } else {
+        // (No king of the side: its pieces are men, whatever the other side's kings.)
+        movegen::gen_quiet::<S>(own, opp, 0, Some([0, 0]), out);
+    }
+}
+
+/// The legal moves of a side with kings: the men's captures out of line, then the kings'.
+#[inline(never)]
+fn kings_of<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut MoveList,
+    scratch: Option<&mut SearchScratch>,
+) {
+    let [f, e, w] = movegen::man_landings::<S>(own & !kings, opp, !(own | opp));
+    if f | e | w != 0 {
+        men_captures_of::<S, CROWN>(own, opp, kings, out, scratch)
     } else {
         kings_no_man_capture_of::<S, CROWN>(own, opp, kings, out, scratch)
     }
 }
 
-/// The legal moves of a position where the side has no king and no man can capture: the
-/// men's quiet moves.
-#[inline(never)]
-fn men_quiet_of<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
-    // (No king of the side: its pieces are men, whatever the other side's kings.)
-    debug_assert_eq!(own & kings, 0);
-    movegen::gen_quiet::<S>(own, opp, 0, Some([0, 0]), out);
-}
-
 /// The legal moves of a position where the side has a king and no man can capture.
-#[inline(never)]
+#[inline(always)]
 fn kings_no_man_capture_of<S: Side, const CROWN: bool>(
     own: u64,
     opp: u64,
