@@ -267,51 +267,111 @@ fn legal_moves_of<S: Side, const CROWN: bool>(
     out: &mut MoveList,
     scratch: Option<&mut SearchScratch>,
 ) {
-    // The quiet moves' case first, with the least work: no man can jump and no king can
-    // capture. The captures go out of line, so that this path keeps a small frame.
+    // Sides without kings (the most common) and sides with kings apart, each case a
+    // function of its own reached by a jump: this test keeps no frame.
+    if own & kings == 0 {
+        men_only_of::<S, CROWN>(own, opp, kings, out, scratch)
+    } else {
+        kings_of::<S, CROWN>(own, opp, kings, out, scratch)
+    }
+}
+
+/// The legal moves of a side without kings: the quiet moves' case first, with the least
+/// work (no man can jump); the captures out of line.
+#[inline(never)]
+fn men_only_of<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut MoveList,
+    scratch: Option<&mut SearchScratch>,
+) {
+    let [f, e, w] = movegen::man_landings::<S>(own, opp, !(own | opp));
+    if f | e | w != 0 {
+        men_captures_of::<S, CROWN>(own, opp, kings, out, scratch)
+    } else {
+        // (No king of the side: its pieces are men, whatever the other side's kings.)
+        movegen::gen_quiet::<S>(own, opp, 0, Some([0, 0]), out);
+    }
+}
+
+/// The legal moves of a side with kings: the men's captures out of line, then the kings'.
+#[inline(never)]
+fn kings_of<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut MoveList,
+    scratch: Option<&mut SearchScratch>,
+) {
+    let [f, e, w] = movegen::man_landings::<S>(own & !kings, opp, !(own | opp));
+    if f | e | w != 0 {
+        men_captures_of::<S, CROWN>(own, opp, kings, out, scratch)
+    } else {
+        kings_no_man_capture_of::<S, CROWN>(own, opp, kings, out, scratch)
+    }
+}
+
+/// The legal moves of a position where the side has a king and no man can capture.
+#[inline(always)]
+fn kings_no_man_capture_of<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut MoveList,
+    scratch: Option<&mut SearchScratch>,
+) {
     let empty = !(own | opp);
     let k = own & kings;
-    let lands = movegen::man_landings::<S>(own & !kings, opp, empty);
-    if lands != [0; 3] {
-        return men_captures_of::<S, CROWN>(own, opp, kings, lands, out, scratch);
-    }
-    if k == 0 {
-        return movegen::gen_quiet::<S>(own, opp, kings, Some([0, 0]), out);
-    }
     let rest = k & (k - 1);
-    if rest & rest.wrapping_sub(1) == 0 {
-        // One king or two: each king's lines from the tables, once for the capture test and
-        // its quiet moves.
-        let (first, capture) = movegen::lone_king(k.trailing_zeros(), opp, empty);
-        let (second, capture2) = if rest != 0 {
-            movegen::lone_king(rest.trailing_zeros(), opp, empty)
-        } else {
-            (0, false)
-        };
-        if capture || capture2 {
-            movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
-        } else {
-            movegen::gen_quiet::<S>(own, opp, kings, Some([first, second]), out);
-        }
-    } else if movegen::kings_can_capture(k, opp, empty) {
+    if rest & rest.wrapping_sub(1) != 0 {
+        return many_kings_of::<S, CROWN>(own, opp, kings, out, scratch);
+    }
+    // One king or two: each king's lines from the tables, once for the capture test and its
+    // quiet moves.
+    let (first, capture) = movegen::lone_king(k.trailing_zeros(), opp, empty);
+    let (second, capture2) = if rest != 0 {
+        movegen::lone_king(rest.trailing_zeros(), opp, empty)
+    } else {
+        (0, false)
+    };
+    if capture || capture2 {
+        movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
+    } else {
+        movegen::gen_quiet::<S>(own, opp, kings, Some([first, second]), out);
+    }
+}
+
+/// The legal moves of a position where the side has three kings or more and no man can
+/// capture (rarer: out of line, so that one or two kings keep a smaller frame).
+#[inline(never)]
+fn many_kings_of<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut MoveList,
+    scratch: Option<&mut SearchScratch>,
+) {
+    if movegen::kings_can_capture(own & kings, opp, !(own | opp)) {
         movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
     } else {
         movegen::gen_quiet::<S>(own, opp, kings, None, out);
     }
 }
 
-/// The legal moves of a position where men can capture, their first jumps landing on
-/// `lands` (see [`movegen::captures`]).
+/// The legal moves of a position where men can capture (see [`movegen::captures`]).
 #[inline(never)]
 fn men_captures_of<S: Side, const CROWN: bool>(
     own: u64,
     opp: u64,
     kings: u64,
-    lands: [u64; 3],
     out: &mut MoveList,
     scratch: Option<&mut SearchScratch>,
 ) {
+    // (The landing squares again: cheaper than handing them over from the caller, which
+    // would keep them in memory for every position.)
     let empty = !(own | opp);
+    let lands = movegen::man_landings::<S>(own & !kings, opp, empty);
     if movegen::man_going_on::<S, CROWN>(lands, opp, empty) != [0; 3] {
         if !movegen::men_captures::<S, CROWN>(own, opp, kings, lands, out) {
             movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
@@ -319,11 +379,22 @@ fn men_captures_of<S: Side, const CROWN: bool>(
     } else if own & kings != 0 && movegen::kings_can_capture(own & kings, opp, empty) {
         movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, out, scratch);
     } else {
-        out.clear();
-        let _ = movegen::single_captures::<S, Infallible>(lands, kings, |m| {
-            out.push(m);
-            ControlFlow::Continue(())
-        });
+        // (Into the inline storage when the list has it, without looking at the storage for
+        // each move: there are at most 3 x 64 single captures, one a landing square and
+        // direction, which always fit.)
+        if let Some(list) = out.inline_mut() {
+            list.clear();
+            let _ = movegen::single_captures::<S, Infallible>(lands, kings, |m| {
+                list.push(m);
+                ControlFlow::Continue(())
+            });
+        } else {
+            out.clear();
+            let _ = movegen::single_captures::<S, Infallible>(lands, kings, |m| {
+                out.push(m);
+                ControlFlow::Continue(())
+            });
+        }
     }
 }
 

@@ -244,16 +244,24 @@ pub(crate) fn gen_quiet<S: Side>(
     out: &mut MoveList,
 ) {
     // (`Infallible`: the generator never stops early here, and the checks fold away.)
-    let _ = if let Some(list) = out.inline_mut() {
+    if let Some(list) = out.inline_mut() {
         list.clear();
-        quiet_moves_knowing::<S, Infallible>(own, opp, kings, known, &mut Extend(list))
+        let _ = quiet_moves_knowing::<S, Infallible>(own, opp, kings, known, &mut Extend(list));
     } else {
-        out.clear();
-        quiet_moves_knowing::<S, Infallible>(own, opp, kings, known, &mut |m| {
-            out.push(m);
-            ControlFlow::Continue(())
-        })
-    };
+        gen_quiet_on_heap::<S>(own, opp, kings, out);
+    }
+}
+
+/// [`gen_quiet`] for a list on the heap, out of line (and finding the kings' lines again):
+/// the inline case keeps a small frame.
+#[cold]
+#[inline(never)]
+fn gen_quiet_on_heap<S: Side>(own: u64, opp: u64, kings: u64, out: &mut MoveList) {
+    out.clear();
+    let _ = quiet_moves_knowing::<S, Infallible>(own, opp, kings, None, &mut |m| {
+        out.push(m);
+        ControlFlow::Continue(())
+    });
 }
 
 /// Where quiet moves go: a set of destinations at a time, each made into its move by `f`.
