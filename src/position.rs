@@ -636,7 +636,9 @@ impl Position {
     /// # Memory
     ///
     /// The list is a [`MoveList`]: up to [`MoveList::CAPACITY`] moves inline (on the
-    /// stack here), a longer list on the heap with the `alloc` feature.
+    /// stack here), a longer list on the heap with the `alloc` feature. It is returned by
+    /// value, which copies its inline storage (about 12 KB); a loop that lists many
+    /// positions should reuse one list with [`legal_moves_into`](Position::legal_moves_into).
     ///
     /// Nearly every position is searched with nothing else. A capture position where
     /// capture paths explode (a king facing many scattered pieces) or with a long list of
