@@ -487,7 +487,7 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn try_play_text(&mut self, text: &str) -> Result<Move, PlayError> {
-        let (mut list, mut scratch) = (crate::MoveList::new(), crate::MoveList::new());
+        let (mut list, mut scratch) = (MoveList::new(), MoveList::new());
         self.try_play_text_with(text, &mut list, &mut scratch)
     }
 
@@ -497,8 +497,8 @@ impl Game {
     pub(crate) fn try_play_text_with(
         &mut self,
         text: &str,
-        list: &mut crate::MoveList,
-        scratch: &mut crate::MoveList,
+        list: &mut MoveList,
+        scratch: &mut MoveList,
     ) -> Result<Move, PlayError> {
         let pos = *self.position();
         let mv = match pos.parse_any_move_with(text, list, scratch) {

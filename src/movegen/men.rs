@@ -122,7 +122,7 @@ pub(crate) fn single_captures<S: Side, B>(
         let dk = (victim & kings) | (to & S::PROMO);
         flow = push(Move::from_parts(
             meta,
-            side_deltas::<S>(from | to, victim, dk),
+            Move::board_order(S::BLACK, from | to, victim, dk),
         ));
         flow.is_continue()
     });
@@ -309,7 +309,7 @@ impl<S: Side, const CROWN: bool> MenSearch<'_, S, CROWN> {
         // The mover is a man: the kings change by the kings it captures, and by its landing
         // square if it is crowned there.
         let dk = self.kings & removed | if crowned { at } else { 0 };
-        let delta = side_deltas::<S>(self.from | at, removed, dk);
+        let delta = Move::board_order(S::BLACK, self.from | at, removed, dk);
         self.out.push(Move::with_hops(meta, delta, hops));
     }
 }

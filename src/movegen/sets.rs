@@ -311,17 +311,6 @@ impl Iterator for Squares {
     }
 }
 
-/// The masks of a move of side `S` (see `Move::deltas`) from the mover's change `moved`,
-/// the captured set and the kings' change.
-#[inline(always)]
-pub(crate) fn side_deltas<S: Side>(moved: u64, captured: u64, kings: u64) -> [u64; 3] {
-    if S::BLACK {
-        [captured, moved, kings]
-    } else {
-        [moved, captured, kings]
-    }
-}
-
 /// Hands every quiet move to `push`, a set of destinations at a time, and stops at the
 /// first `Break` (returned): the men's steps forward, from the east and from the west (each
 /// in square order, crowning or not), then each king's moves, in square order, from one loop
@@ -381,7 +370,7 @@ fn king_steps<S: Side, B>(k: u32, tos: u64, push: &mut impl QuietSink<B>) -> Con
     let from = k | Move::meta(S::BLACK, 0, 0, false);
     push.squares(tos, |to| {
         let moved = kb | BIT[to as usize & 63];
-        Move::from_parts(from | to << 8, side_deltas::<S>(moved, 0, moved))
+        Move::from_parts(from | to << 8, Move::board_order(S::BLACK, moved, 0, moved))
     })
 }
 

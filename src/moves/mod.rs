@@ -134,6 +134,14 @@ impl Move {
         // `to` is among the kings before the move only where a captured king stood, or for a
         // king back on its own square; both are in `captured | from`.
         let dk = (kings & (captured | from)) ^ if king_after { to } else { 0 };
+        Move::board_order(black, moved, captured, dk)
+    }
+
+    /// The masks of a move of the side `black` in the board's order (White, Black, kings),
+    /// from the mover's mask `moved`, the captured set (the opponent's mask) and the kings'
+    /// mask `dk`.
+    #[inline(always)]
+    pub(crate) const fn board_order(black: bool, moved: u64, captured: u64, dk: u64) -> [u64; 3] {
         if black {
             [captured, moved, dk]
         } else {
@@ -451,12 +459,7 @@ impl CaptureMoves {
         let f = crate::bitboard::BIT[from as usize & 63];
         // The masks of `Move::deltas` without the destination's bit, which `ending_on` adds to
         // the mover's mask and, for a king after the move, to the kings'.
-        let dk = kings & (captured | f);
-        let delta = if black {
-            [captured, f, dk]
-        } else {
-            [f, captured, dk]
-        };
+        let delta = Move::board_order(black, f, captured, kings & (captured | f));
         let proto = Move::from_parts(Move::meta(black, from, 0, crowned), delta).with_path(before);
         let all = |on: bool| if on { u64::MAX } else { 0 };
         CaptureMoves {
