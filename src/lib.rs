@@ -40,10 +40,8 @@ extern crate std;
 
 mod bitboard;
 mod board;
-mod code;
 mod color;
 pub mod docs;
-mod each;
 mod fen;
 #[cfg(feature = "alloc")]
 mod game;
@@ -66,11 +64,9 @@ mod spill;
 mod square;
 #[cfg(feature = "alloc")]
 pub mod svg;
-mod zobrist;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use board::Board;
-pub use code::{DecodeMoveError, MoveCode};
 pub use color::Color;
 pub use fen::FenError;
 #[cfg(feature = "alloc")]
@@ -85,9 +81,10 @@ pub use notation::{CapturedNotation, JumpError, ParseMoveError, UncheckedMove};
 pub use parallel::{divide_parallel, perft_parallel};
 pub use perft::{MAX_PERFT_DEPTH, PerftDepthError, divide, perft, try_perft};
 pub use piece::{Piece, Role};
+pub use position::move_code::{DecodeMoveError, MoveCode};
+pub use position::zobrist::ZOBRIST_SEED;
 pub use position::{DrawReason, IllegalMoveError, IllegalMoveReason, Outcome, Position, WinReason};
 pub use result::{GameResult, ParseResultError};
 pub use rules::{ParseRuleSetError, RuleSet};
 pub use setup::{MAX_PIECES, MAX_PIECES_UNLIMITED, Setup, SetupError};
 pub use square::{File, ParseSquareError, Rank, Square};
-pub use zobrist::ZOBRIST_SEED;
