@@ -20,6 +20,7 @@ use crate::{Color, Move, Position, Role, RuleSet, Square};
 /// # Ok::<(), turkish_draughts::FenError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseMoveError {
     /// The text is empty.
     #[error("empty move text")]
@@ -143,6 +144,7 @@ pub enum ParseMoveError {
 
 /// Why one jump of a landing path is impossible.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum JumpError {
     /// The two squares are not on one rank or file (or are the same square).
     #[error("the squares are not on one rank or file")]

@@ -30,6 +30,7 @@ use crate::{Board, Move, Position};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("illegal move {mv}: {}", reason.text(mv))]
+#[non_exhaustive]
 pub struct IllegalMoveError {
     /// The move that was refused.
     pub mv: Move,
@@ -48,6 +49,7 @@ pub struct IllegalMoveError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum IllegalMoveReason {
     /// No piece of the side to move stands on the move's origin.
     NoPiece,
