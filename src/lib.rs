@@ -45,6 +45,7 @@ pub mod docs;
 mod fen;
 #[cfg(feature = "alloc")]
 mod game;
+mod geometry;
 mod movegen;
 mod moves;
 mod notation;

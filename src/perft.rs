@@ -1,6 +1,6 @@
 //! Perft: counting the leaves of the legal-move tree.
 
-use crate::bitboard::BIT;
+use crate::geometry::BIT;
 use crate::movegen::{self, Groups, Side};
 use crate::position::dispatch;
 use crate::position::generate::{Generate, QuietKings, generate};

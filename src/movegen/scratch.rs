@@ -5,7 +5,7 @@
 use alloc::{boxed::Box, vec};
 
 #[cfg(feature = "alloc")]
-use super::layered::Layers;
+use super::king_layers::Layers;
 #[cfg(feature = "alloc")]
 use super::{INDEX_SLOTS, MEMO_SLOTS, MemoSlot};
 

@@ -456,7 +456,7 @@ impl CaptureMoves {
         crowned: bool,
         before: &[Square],
     ) -> CaptureMoves {
-        let f = crate::bitboard::BIT[from as usize & 63];
+        let f = crate::geometry::BIT[from as usize & 63];
         // The masks of `Move::deltas` without the destination's bit, which `ending_on` adds to
         // the mover's mask and, for a king after the move, to the kings'.
         let delta = Move::board_order(black, f, captured, kings & (captured | f));
@@ -473,7 +473,7 @@ impl CaptureMoves {
     /// The capture that ends on the square of index `to`.
     #[inline(always)]
     pub(crate) fn ending_on(&self, to: u32) -> Move {
-        let t = crate::bitboard::BIT[to as usize & 63];
+        let t = crate::geometry::BIT[to as usize & 63];
         let mut m = self.proto;
         m.dw ^= t & self.to_w;
         m.db ^= t & self.to_b;

@@ -10,7 +10,7 @@
 use core::fmt;
 
 use super::direction;
-use crate::bitboard::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST, nearest, shift_dir};
+use crate::geometry::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST, nearest, shift_dir};
 use crate::movegen::king_reach;
 use crate::moves::MAX_PATH;
 use crate::{Color, Move, MoveList, ParseMoveError, Position, Role, RuleSet, Square};

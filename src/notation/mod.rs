@@ -6,7 +6,7 @@ mod unchecked;
 pub use captured::CapturedNotation;
 pub use unchecked::UncheckedMove;
 
-use crate::bitboard::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST};
+use crate::geometry::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST};
 use crate::moves::MAX_PATH;
 use crate::{Color, Move, Position, Role, RuleSet, Square};
 
