@@ -77,7 +77,9 @@ pub use movegen::scratch::SearchScratch;
 #[cfg(feature = "std")]
 pub use movegen::scratch::{release_thread_scratch, thread_scratch_bytes};
 pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList, Path};
-pub use notation::{CapturedNotation, JumpError, ParseMoveError, UncheckedMove};
+pub use notation::{
+    CapturedNotation, JumpError, MoveSyntaxError, MoveText, ParseMoveError, UncheckedMove,
+};
 #[cfg(feature = "std")]
 pub use parallel::{divide_parallel, perft_parallel};
 pub use perft::{MAX_PERFT_DEPTH, PerftDepthError, divide, perft, try_perft};

@@ -1,9 +1,12 @@
 //! Move text: printing is [`Move`]'s `Display`; parsing is resolved against a position.
 
 mod captured;
+mod text;
 mod unchecked;
 
 pub use captured::CapturedNotation;
+pub(crate) use text::MAX_SQUARES;
+pub use text::{MoveSyntaxError, MoveText};
 pub use unchecked::UncheckedMove;
 
 use crate::geometry::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST};
@@ -176,8 +179,9 @@ impl Position {
     ///
     /// Accepted forms: a quiet move `d3-d4`; a capture's full landing path `b3xd3xd5` (any
     /// legal path of the move, not only the one the generator shows); and the short form
-    /// `b3xd5` (origin and destination) when it names exactly one legal move. Surrounding
-    /// whitespace is ignored (byte offsets in errors count from the start of `text`).
+    /// `b3xd5` (origin and destination) when it names exactly one legal move. The text is
+    /// read as [`MoveText`] reads it: files in either case, `:` or `X` for `x`, surrounding
+    /// whitespace ignored (byte offsets in errors count from the start of `text`).
     /// Anything else is a [`ParseMoveError`] that says why.
     ///
     /// No move list is built, so a position with more legal moves than
@@ -194,41 +198,16 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        // Surrounding whitespace is ignored, as in FEN; offsets count from the original text.
-        let skipped = text.len() - text.trim_start().len();
-        let bytes = text.trim().as_bytes();
-        if bytes.is_empty() {
-            return Err(ParseMoveError::Empty);
+        self.landing_move(&text.parse::<MoveText>()?)
+    }
+
+    /// [`parse_move`](Position::parse_move) on text already read into squares.
+    pub(crate) fn landing_move(&self, text: &MoveText) -> Result<Move, ParseMoveError> {
+        let squares = text.squares();
+        if squares.len() > MAX_PATH + 1 {
+            return Err(ParseMoveError::PathTooLong);
         }
-        let mut squares = [Square::A1; MAX_PATH + 1];
-        let mut n = 0;
-        let mut sep = None;
-        let mut i = 0;
-        loop {
-            let at = skipped + i;
-            let name = bytes
-                .get(i..i + 2)
-                .ok_or(ParseMoveError::BadSquare { at })?;
-            let sq = Square::from_ascii(name).map_err(|_| ParseMoveError::BadSquare { at })?;
-            if n == squares.len() {
-                return Err(ParseMoveError::PathTooLong);
-            }
-            squares[n] = sq;
-            n += 1;
-            i += 2;
-            let Some(&c) = bytes.get(i) else { break };
-            if c != b'-' && c != b'x' {
-                return Err(ParseMoveError::BadSeparator { at: skipped + i });
-            }
-            if sep.is_some_and(|s| s != c) {
-                return Err(ParseMoveError::MixedSeparators);
-            }
-            sep = Some(c);
-            i += 1;
-        }
-        if n < 2 {
-            return Err(ParseMoveError::BadSeparator { at: skipped + i });
-        }
+        let n = squares.len();
         let from = squares[0];
         if !self.board().by_color(self.turn()).contains(from) {
             return Err(ParseMoveError::NoPiece { square: from });
@@ -236,7 +215,7 @@ impl Position {
         // No move list is built: a search that keeps only the longest captures' length and
         // the moves that match the text resolves it.
         let capture = self.has_capture();
-        if sep == Some(b'-') {
+        if !text.is_capture() {
             if n > 2 {
                 return Err(ParseMoveError::QuietTooLong);
             }

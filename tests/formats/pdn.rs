@@ -135,6 +135,19 @@ fn federation_notation() {
     assert_eq!(games[1].game().moves()[0].to().to_string(), "a5");
 }
 
+/// Move text as people type it: upper-case squares and `:` for the capture mark read as
+/// the lower-case text.
+#[test]
+fn upper_case_and_colons() {
+    let typed = read_all("[GameType \"30\"]\n1. D3-D4 E6-E5 2. D4-D5 E5:C5 *\n");
+    let plain = read_all("[GameType \"30\"]\n1. d3-d4 e6-e5 2. d4-d5 e5xc5 *\n");
+    assert_eq!(typed.len(), 1);
+    let typed = typed[0].as_ref().expect("the typed game reads");
+    let plain = plain[0].as_ref().expect("the plain game reads");
+    assert_eq!(typed.game().moves(), plain.game().moves());
+    assert_eq!(texts(typed.game()).join(" "), "d3-d4 e6-e5 d4-d5 e5xc5");
+}
+
 /// Each broken file: the full error text, then the good games read after it.
 #[test]
 fn broken_files_report_and_recover() {
