@@ -426,9 +426,32 @@ impl Move {
         path
     }
 
-    fn key(&self) -> (Square, Square, Bitboard, bool) {
-        (self.from(), self.to(), self.captured(), self.is_crowning())
+    /// What the move does: its destination, the pieces it captures and whether it crowns.
+    pub(crate) fn effect(&self) -> Effect {
+        Effect {
+            to: self.to(),
+            captured: self.captured(),
+            crowned: self.is_crowning(),
+        }
     }
+
+    /// What identifies the move: its origin and what it does.
+    fn key(&self) -> (Square, Effect) {
+        (self.from(), self.effect())
+    }
+}
+
+/// What a move does, apart from where it starts: the square it ends on, the pieces it
+/// captures and whether it crowns. With the origin it identifies the move (two capture paths
+/// with the same effect are one move); ordered by destination, captured set, then crowning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct Effect {
+    /// Where the piece stops.
+    pub(crate) to: Square,
+    /// The pieces it captures.
+    pub(crate) captured: Bitboard,
+    /// Whether a man becomes a king.
+    pub(crate) crowned: bool,
 }
 
 /// The captures from one square with one captured set, one crowning and one path ahead of

@@ -10,7 +10,7 @@ pub use text::{MoveSyntaxError, MoveText};
 pub use unchecked::UncheckedMove;
 
 use crate::geometry::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST};
-use crate::moves::MAX_PATH;
+use crate::moves::{Effect, MAX_PATH};
 use crate::{Color, Move, Position, Role, RuleSet, Square};
 
 /// Why a move text does not name a legal move of the position.
@@ -239,46 +239,42 @@ impl Position {
         }
         let landings = &squares[1..n];
         let traced = self.trace(from, landings);
-        // The move with the result the text traced, shown with the path the text gave.
-        let as_written = |to: Square, captured: crate::Bitboard, crowned: bool| {
+        // The move with the effect the text traced, shown with the path the text gave.
+        let as_written = |e: Effect| {
             let before = &landings[..landings.len() - 1];
             let (black, kings) = (self.black_moves(), self.kings_u64());
-            Move::capture(black, kings, from, to, captured, crowned, before)
+            Move::capture(black, kings, from, e.to, e.captured, e.crowned, before)
         };
         if landings.len() > 1 {
-            let (to, captured, crowned) = traced?;
-            let want = Some((captured.to_u64(), crowned));
-            let found = self.resolve(from, Some(to), want, want);
+            let effect = traced?;
+            let found = self.resolve(from, Some(effect.to), Some(effect), Some(effect));
             if found.exact {
-                return Ok(as_written(to, captured, crowned));
+                return Ok(as_written(effect));
             }
-            return Err(if captured.count() < found.len {
+            let captured = effect.captured.count();
+            return Err(if captured < found.len {
                 ParseMoveError::NotMaximal {
-                    captured: captured.count(),
+                    captured,
                     required: found.len,
                 }
             } else {
-                ParseMoveError::Unfinished { square: to }
+                ParseMoveError::Unfinished { square: effect.to }
             });
         }
         // One landing square: a single jump, or the short form (origin and destination).
         let to = landings[0];
-        let prefer = traced
-            .as_ref()
-            .ok()
-            .map(|&(_, captured, crowned)| (captured.to_u64(), crowned));
-        let found = self.resolve(from, Some(to), None, prefer);
-        if let (true, Ok((to, captured, crowned))) = (found.exact, traced) {
-            return Ok(as_written(to, captured, crowned));
+        let found = self.resolve(from, Some(to), None, traced.ok());
+        if let (true, Ok(effect)) = (found.exact, traced) {
+            return Ok(as_written(effect));
         }
         match (found.first, found.matches()) {
             (Some(m), 1) => Ok(m),
             (Some(_), count) => Err(ParseMoveError::Ambiguous { from, to, count }),
             (None, _) => match traced {
                 Err(e) => Err(e),
-                Ok((_, captured, _)) if captured.count() < found.len => {
+                Ok(effect) if effect.captured.count() < found.len => {
                     Err(ParseMoveError::NotMaximal {
-                        captured: captured.count(),
+                        captured: effect.captured.count(),
                         required: found.len,
                     })
                 }
@@ -287,14 +283,14 @@ impl Position {
         }
     }
 
-    /// Follows a landing path from `from` and returns its result `(to, captured, crowned)`,
+    /// Follows a landing path from `from` and returns what the move does (its [`Effect`]),
     /// or the first jump that breaks a rule. It does not check that the path is finished or
     /// maximal.
     pub(crate) fn trace(
         &self,
         from: Square,
         landings: &[Square],
-    ) -> Result<(Square, crate::Bitboard, bool), ParseMoveError> {
+    ) -> Result<Effect, ParseMoveError> {
         let board = self.board();
         let turn = self.turn();
         let own = board.by_color(turn).to_u64() & !from.bitboard().to_u64();
@@ -346,6 +342,10 @@ impl Position {
         if !king && at.bitboard().to_u64() & promo != 0 {
             crowned = true;
         }
-        Ok((at, crate::Bitboard::from_u64(removed), crowned))
+        Ok(Effect {
+            to: at,
+            captured: crate::Bitboard::from_u64(removed),
+            crowned,
+        })
     }
 }

@@ -6,6 +6,7 @@ use core::fmt;
 use super::BLACK_TO_MOVE;
 use super::generate::dispatch;
 use crate::movegen::{self, Resolve, Side};
+use crate::moves::Effect;
 use crate::{Board, Move, Position};
 
 /// The move is not legal in the position it was played in. The position is unchanged.
@@ -139,8 +140,7 @@ impl Position {
             if !mv.is_capture() {
                 return Err(IllegalMoveReason::CaptureRequired);
             }
-            let want = (mv.captured().to_u64(), mv.is_crowning());
-            let found = self.resolve(mv.from(), Some(mv.to()), Some(want), None);
+            let found = self.resolve(mv.from(), Some(mv.to()), Some(mv.effect()), None);
             let own = found
                 .first
                 .filter(|_| found.matches() > 0)
@@ -152,13 +152,11 @@ impl Position {
                 return Ok(own);
             }
             let traced = self.trace(mv.from(), &mv.path());
-            Ok(
-                if traced.ok() == Some((mv.to(), mv.captured(), mv.is_crowning())) {
-                    own_masks(mv)
-                } else {
-                    own
-                },
-            )
+            Ok(if traced.ok() == Some(mv.effect()) {
+                own_masks(mv)
+            } else {
+                own
+            })
         } else if !mv.is_capture() && dispatch!(self, is_quiet_move_of::<S, C>(&mv)) {
             // A quiet move's path is its destination: nothing to choose.
             Ok(own_masks(mv))
@@ -183,8 +181,8 @@ impl Position {
         &self,
         from: crate::Square,
         to: Option<crate::Square>,
-        want: Option<(u64, bool)>,
-        prefer: Option<(u64, bool)>,
+        want: Option<Effect>,
+        prefer: Option<Effect>,
     ) -> Resolve {
         let to = to.map_or(64, |t| u32::from(t.index()));
         let mut out = Resolve::new(u32::from(from.index()), to, want, prefer);
