@@ -8,15 +8,19 @@ use proptest::prelude::*;
 use turkish_draughts::pdn::{self, Notation, PdnErrorKind, PdnGame, Reader, Tags, WriteOptions};
 use turkish_draughts::{Color, Game, GameResult, Outcome, Position, RuleSet, WinReason};
 
+/// The text of the file `tests/data/pdn/name`.
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/pdn/{name}", env!("CARGO_MANIFEST_DIR"));
     fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// Every item the reader gives for `text`: a game or an error each.
 fn read_all(text: &str) -> Vec<Result<PdnGame, pdn::PdnError>> {
     pdn::read_str(text).collect()
 }
 
+/// The games of `tests/data/pdn/name`, which must all read, after checking that the
+/// streaming reader gives the same games.
 fn ok_games(name: &str) -> Vec<PdnGame> {
     let text = data(name);
     let games: Vec<PdnGame> = read_all(&text)
@@ -33,6 +37,7 @@ fn ok_games(name: &str) -> Vec<PdnGame> {
     games
 }
 
+/// The game's moves in landing notation.
 fn texts(game: &Game) -> Vec<String> {
     game.moves().iter().map(ToString::to_string).collect()
 }

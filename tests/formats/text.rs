@@ -11,6 +11,7 @@ use turkish_draughts::{
     SetupError, Square,
 };
 
+/// A proptest configuration with `cases` cases and no failure file.
 fn config(cases: u32) -> ProptestConfig {
     ProptestConfig {
         cases,
@@ -19,11 +20,13 @@ fn config(cases: u32) -> ProptestConfig {
     }
 }
 
+/// The square named `name` (the name must be one).
 fn s(name: &str) -> Square {
     name.parse()
         .unwrap_or_else(|_| panic!("bad square {name:?}"))
 }
 
+/// A position from FEN, checked as `Position::from_setup_relaxed` checks.
 fn pos(fen: &str, rules: RuleSet) -> Position {
     let setup: Setup = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
     Position::from_setup_relaxed(&setup, rules).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -46,6 +49,7 @@ const PARSE_FENS: &[&str] = &[
     "W:WKa1,Kh8:Bb2,d2,f2,b4,d4,f4,b6,d6,f6,h5,c7,e7,g7",
 ];
 
+/// [`PARSE_FENS`] under both rule sets.
 fn parse_positions() -> Vec<Position> {
     PARSE_FENS
         .iter()
