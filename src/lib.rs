@@ -4,12 +4,16 @@
 //!
 //! # Cargo features, memory and stack
 //!
+//! This section is where the stack figures are measured and stated; the heap tables' sizes
+//! are in [`SearchScratch`].
+//!
 //! * `std` (default; implies `alloc`): `std::error::Error` for the errors, and each thread
 //!   keeps the capture search's tables for its next hard position (see [`SearchScratch`]
 //!   and `release_thread_scratch`).
 //! * `alloc`: move lists longer than [`MoveList::CAPACITY`] move to the heap, and the
-//!   capture search's tables (up to 2 572 288 bytes, only for positions where capture paths
-//!   explode or capture lists are long) are on the heap. Every position that
+//!   capture search's tables (up to [`SearchScratch::MAX_HEAP_BYTES`], each table's size in
+//!   [`SearchScratch`]; only for positions where capture paths explode or capture lists are
+//!   long) are on the heap. Every position that
 //!   [`Position::from_fen`] accepts is then searched ([`Position::legal_moves`],
 //!   [`perft`] to depth 2) in a thread with a 64 KiB stack, in release builds.
 //! * Without `alloc`: those tables are on the stack (212 992 bytes), so

@@ -17,10 +17,11 @@ use crate::{Move, Position};
 /// # Memory
 ///
 /// Capture positions where capture paths explode, or with long capture lists, use the
-/// thread's search tables, as [`Position::legal_moves`] does: with `alloc` and `std` up to
-/// 2 572 288 bytes on the heap, allocated on the thread's first such position and kept
-/// while the thread lives (see `SearchScratch` and `release_thread_scratch`); without
-/// `alloc`, 212 992 bytes on the stack for the length of such a search. Perft keeps one
+/// thread's search tables, as [`Position::legal_moves`] does (their sizes: see
+/// `SearchScratch`, and the crate's [memory and stack](crate#cargo-features-memory-and-stack)
+/// section without `alloc`): with `alloc` and `std` on the heap, allocated on the thread's
+/// first such position and kept while the thread lives (see `release_thread_scratch`);
+/// without `alloc`, on the stack for the length of such a search. Perft keeps one
 /// list of capture groups per ply (6 KiB on the stack, more on the heap only for a
 /// position with more than 256 groups, with `alloc`).
 ///

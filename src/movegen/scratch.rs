@@ -61,8 +61,8 @@ pub struct SearchScratch {
 
 #[cfg(feature = "alloc")]
 impl SearchScratch {
-    /// The most bytes a scratch holds on the heap: 2 359 296 for the layers, 196 608 for the
-    /// memo table and 16 384 for the list index.
+    /// The most bytes a scratch holds on the heap: its three tables together (their sizes are
+    /// in the type's table).
     ///
     /// ```
     /// use turkish_draughts::SearchScratch;

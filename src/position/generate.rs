@@ -323,27 +323,23 @@ impl Position {
     /// captures is searched again with tables, described at [`SearchScratch`]:
     ///
     /// * With `alloc` (the default) they are on the heap, up to
-    ///   [`SearchScratch::MAX_HEAP_BYTES`] = 2 572 288 bytes. With `std`, the first such
-    ///   position a thread meets allocates them (2 359 296 bytes for the layered king
-    ///   search, 196 608 for the memo table, 16 384 for the list index, each when first
-    ///   needed) and the thread keeps them until it ends, for the next such position: free
+    ///   [`SearchScratch::MAX_HEAP_BYTES`] (each table's size is in [`SearchScratch`]). With
+    ///   `std`, the first such position a thread meets allocates them, each when first
+    ///   needed, and the thread keeps them until it ends, for the next such position: free
     ///   them with [`release_thread_scratch`](crate::release_thread_scratch), or pass your
     ///   own with [`legal_moves_with`](Position::legal_moves_with). With `alloc` but without
     ///   `std` they are allocated for the call and freed at its end.
-    /// * Without `alloc` they are on the stack (212 992 bytes of tables for the length of
-    ///   the call); see the stack needs below.
+    /// * Without `alloc` they are on the stack for the length of the call; see the stack
+    ///   needs below.
     ///
     /// # Stack use
     ///
-    /// With `alloc`, every position that [`from_fen`](Position::from_fen) accepts is searched
-    /// in a thread with a 64 KiB stack in release builds (`tests/stack.rs` checks the worst
-    /// positions known, with [`perft`](crate::perft) to depth 2); debug builds need several
-    /// times that. Without `alloc`, the memo table and the index are on the stack: this
-    /// call, [`is_legal`](Position::is_legal), [`parse_move`](Position::parse_move),
-    /// [`perft`](crate::perft) and [`divide`](crate::divide) to depth 2 then need a thread
-    /// stack of 256 KiB (measured on x86_64 Linux in a release build: the worst positions
-    /// known pass with 248 KiB and overflow with 244 KiB; `tests/stack.rs` runs them with
-    /// 256 KiB). The main thread's stack (8 MiB on Linux) is far larger.
+    /// The thread stack this call, [`is_legal`](Position::is_legal),
+    /// [`parse_move`](Position::parse_move), [`perft`](crate::perft) and
+    /// [`divide`](crate::divide) need, with and without `alloc`, is measured and stated in
+    /// the crate's [memory and stack](crate#cargo-features-memory-and-stack) section; debug
+    /// builds need several times that. The main thread's stack (8 MiB on Linux) is far
+    /// larger.
     ///
     /// # Panics
     ///

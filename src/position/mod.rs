@@ -29,7 +29,7 @@ pub use play::{IllegalMoveError, IllegalMoveReason};
 ///
 /// With the `serde` feature a position is written as `{"fen": "W:Wa2,b2:Ba7", "rules":
 /// "default"}` and checked when read exactly as [`from_fen`](Position::from_fen) checks
-/// (a [`Setup`] is written as its fields, with each [`Bitboard`] a list of square names such
+/// (a [`Setup`] is written as its fields, with each [`Bitboard`](crate::Bitboard) a list of square names such
 /// as `["a2","b2"]`, never a number that JSON clients could round).
 ///
 /// ```

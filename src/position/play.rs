@@ -104,8 +104,8 @@ impl Position {
     /// No move list is built: a quiet move is compared with the quiet moves, a capture is
     /// looked for by a search that keeps only the longest captures' length and whether `mv`
     /// is among them. So this works on positions with more than
-    /// [`MoveList::CAPACITY`] moves without `alloc`, and takes the time of one
-    /// [`legal_moves`](Position::legal_moves) call at most.
+    /// [`MoveList::CAPACITY`](crate::MoveList::CAPACITY) moves without `alloc`, and takes the
+    /// time of one [`legal_moves`](Position::legal_moves) call at most.
     ///
     /// ```
     /// use turkish_draughts::Position;
