@@ -25,29 +25,30 @@ use crate::{Color, Move, Position, Role, RuleSet, Square};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseMoveError {
-    /// The text is empty.
-    #[error("empty move text")]
+    /// The text is not move text: [`MoveSyntaxError::Empty`].
+    #[error("{}", MoveSyntaxError::Empty)]
     Empty,
-    /// A square name was expected at this byte offset.
-    #[error("at byte {at}: expected a square such as `d3`")]
+    /// The text is not move text: [`MoveSyntaxError::BadSquare`].
+    #[error("{}", MoveSyntaxError::BadSquare { at: *at })]
     BadSquare {
         /// Byte offset.
         at: usize,
     },
-    /// A separator was expected at this byte offset.
-    #[error("at byte {at}: expected `-` (quiet move) or `x` (capture) between squares")]
+    /// The text is not move text: [`MoveSyntaxError::BadSeparator`].
+    #[error("{}", MoveSyntaxError::BadSeparator { at: *at })]
     BadSeparator {
         /// Byte offset.
         at: usize,
     },
-    /// The text mixes `-` and `x`.
-    #[error("a move uses `-` (quiet move) or `x` (capture), not both")]
+    /// The text is not move text: [`MoveSyntaxError::MixedSeparators`].
+    #[error("{}", MoveSyntaxError::MixedSeparators)]
     MixedSeparators,
     /// A quiet move names more than two squares.
     #[error("a quiet move names exactly two squares, origin and destination")]
     QuietTooLong,
-    /// The text names more landing squares than any move can have.
-    #[error("a capture path has at most {MAX_PATH} landing squares")]
+    /// The text names more landing squares than any move can have (the text has too many
+    /// squares for any reading: [`MoveSyntaxError::PathTooLong`]).
+    #[error("{}", MoveSyntaxError::PathTooLong)]
     PathTooLong,
     /// The origin holds no piece of the side to move.
     #[error("no piece of the side to move stands on {square}")]
