@@ -194,7 +194,10 @@ impl MoveText {
     }
 
     /// The legal move of `pos` that the text names, in any notation the crate reads (see
-    /// [`Position::parse_any_move`]), or why there is none.
+    /// [`Position::parse_any_move`]), or why there is none. The error says why the squares
+    /// name no legal move; it is never one of the variants that reading gives
+    /// ([`MoveSyntaxError`]'s), except [`PathTooLong`](ParseMoveError::PathTooLong) when a
+    /// landing path has more squares than any move.
     ///
     /// ```
     /// use turkish_draughts::{MoveText, Position};
