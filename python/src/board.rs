@@ -151,7 +151,8 @@ impl PyBoard {
     }
 
     /// Reads move text in any notation the crate reads (`d3-d4`, the full landing path
-    /// `c4xc6xe6`, the short form `c4xe6`, or the federation's captured squares `c4xc5xd6`),
+    /// `c4xc6xe6`, the short form `c4xe6`, or the federation's captured squares `c4xc5xd6`;
+    /// squares in either case and `:` for `x`, as `E6-E5` or `D4:D6:F6`),
     /// plays it and returns it. Raises `InvalidMoveError`, `IllegalMoveError`,
     /// `AmbiguousMoveError` or `GameOverError`.
     fn push_text(&mut self, text: &str) -> PyResult<PyMove> {

@@ -471,8 +471,9 @@ impl Game {
     }
 
     /// Reads `text` with [`Position::parse_any_move`] (landing notation, its short form or the
-    /// federation's captured-square notation) against the current position and plays the
-    /// move it names, which it returns. Refused, with the game unchanged, if the game is over
+    /// federation's captured-square notation, read as [`MoveText`](crate::MoveText) reads
+    /// it: `D3-D4` and `d4:d6:f6` too) against the current position and plays the move it
+    /// names, which it returns. Refused, with the game unchanged, if the game is over
     /// or the text names no legal move.
     ///
     /// ```
