@@ -1,5 +1,5 @@
-//! `Game::play` against `Position::play` on the same move sequences (issue 8: the game's
-//! bookkeeping — history, Zobrist key, repetition count — may cost at most 1.5x).
+//! `Game::play` against `Position::play` on the same move sequences: what the game's
+//! bookkeeping (history, Zobrist key, repetition count) costs a move.
 //!
 //! `cargo bench --bench game`. Both sides replay the same random games (seeded, played
 //! to their end or 200 plies) under both rule sets; each iteration replays every game. The

@@ -14,6 +14,7 @@ use crate::{Bitboard, Color, Setup, SetupError, Square};
 /// assert_eq!("W:Wa2,a2:B".parse::<Setup>(), Err(FenError::DuplicateSquare { at: 6, square: "a2".parse().unwrap() }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FenError {
     /// The text is empty (or only whitespace).
     #[error("empty FEN")]

@@ -4,12 +4,16 @@
 //!
 //! # Cargo features, memory and stack
 //!
+//! This section is where the stack figures are measured and stated; the heap tables' sizes
+//! are in [`SearchScratch`].
+//!
 //! * `std` (default; implies `alloc`): `std::error::Error` for the errors, and each thread
 //!   keeps the capture search's tables for its next hard position (see [`SearchScratch`]
 //!   and `release_thread_scratch`).
 //! * `alloc`: move lists longer than [`MoveList::CAPACITY`] move to the heap, and the
-//!   capture search's tables (up to 2 572 288 bytes, only for positions where capture paths
-//!   explode or capture lists are long) are on the heap. Every position that
+//!   capture search's tables (up to [`SearchScratch::MAX_HEAP_BYTES`], each table's size in
+//!   [`SearchScratch`]; only for positions where capture paths explode or capture lists are
+//!   long) are on the heap. Every position that
 //!   [`Position::from_fen`] accepts is then searched ([`Position::legal_moves`],
 //!   [`perft`] to depth 2) in a thread with a 64 KiB stack, in release builds.
 //! * Without `alloc`: those tables are on the stack (212 992 bytes), so
@@ -40,13 +44,12 @@ extern crate std;
 
 mod bitboard;
 mod board;
-mod code;
 mod color;
 pub mod docs;
-mod each;
 mod fen;
 #[cfg(feature = "alloc")]
 mod game;
+mod geometry;
 mod movegen;
 mod moves;
 mod notation;
@@ -66,11 +69,9 @@ mod spill;
 mod square;
 #[cfg(feature = "alloc")]
 pub mod svg;
-mod zobrist;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use board::Board;
-pub use code::{DecodeMoveError, MoveCode};
 pub use color::Color;
 pub use fen::FenError;
 #[cfg(feature = "alloc")]
@@ -80,14 +81,17 @@ pub use movegen::scratch::SearchScratch;
 #[cfg(feature = "std")]
 pub use movegen::scratch::{release_thread_scratch, thread_scratch_bytes};
 pub use moves::{IntoIter as MoveListIntoIter, Move, MoveList, Path};
-pub use notation::{CapturedNotation, JumpError, ParseMoveError, UncheckedMove};
+pub use notation::{
+    CapturedNotation, JumpError, MoveSyntaxError, MoveText, ParseMoveError, UncheckedMove,
+};
 #[cfg(feature = "std")]
 pub use parallel::{divide_parallel, perft_parallel};
 pub use perft::{MAX_PERFT_DEPTH, PerftDepthError, divide, perft, try_perft};
 pub use piece::{Piece, Role};
+pub use position::move_code::{DecodeMoveError, MoveCode};
+pub use position::zobrist::ZOBRIST_SEED;
 pub use position::{DrawReason, IllegalMoveError, IllegalMoveReason, Outcome, Position, WinReason};
 pub use result::{GameResult, ParseResultError};
 pub use rules::{ParseRuleSetError, RuleSet};
 pub use setup::{MAX_PIECES, MAX_PIECES_UNLIMITED, Setup, SetupError};
 pub use square::{File, ParseSquareError, Rank, Square};
-pub use zobrist::ZOBRIST_SEED;

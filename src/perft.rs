@@ -1,8 +1,9 @@
 //! Perft: counting the leaves of the legal-move tree.
 
-use crate::bitboard::BIT;
-use crate::movegen::{self, Captures, Groups, Side};
+use crate::geometry::BIT;
+use crate::movegen::{self, Groups, Side};
 use crate::position::dispatch;
+use crate::position::generate::{Generate, QuietKings, generate};
 use crate::{Move, Position};
 
 /// The number of leaf nodes of the legal-move tree of depth `depth` (`1` for depth 0).
@@ -16,10 +17,11 @@ use crate::{Move, Position};
 /// # Memory
 ///
 /// Capture positions where capture paths explode, or with long capture lists, use the
-/// thread's search tables, as [`Position::legal_moves`] does: with `alloc` and `std` up to
-/// 2 572 288 bytes on the heap, allocated on the thread's first such position and kept
-/// while the thread lives (see `SearchScratch` and `release_thread_scratch`); without
-/// `alloc`, 212 992 bytes on the stack for the length of such a search. Perft keeps one
+/// thread's search tables, as [`Position::legal_moves`] does (their sizes: see
+/// `SearchScratch`, and the crate's [memory and stack](crate#cargo-features-memory-and-stack)
+/// section without `alloc`): with `alloc` and `std` on the heap, allocated on the thread's
+/// first such position and kept while the thread lives (see `release_thread_scratch`);
+/// without `alloc`, on the stack for the length of such a search. Perft keeps one
 /// list of capture groups per ply (6 KiB on the stack, more on the heap only for a
 /// position with more than 256 groups, with `alloc`).
 ///
@@ -126,31 +128,53 @@ fn perft_rec<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64, depth: 
         }
         return perft_search::<S, CROWN>(own, opp, kings, 1);
     }
-    match movegen::captures::<S, CROWN>(own, opp, kings) {
-        Captures::None => {
-            let mut nodes = 0;
-            movegen::for_each_quiet::<S>(own, opp, kings, |f, t| {
-                let ft = f | t;
-                let kings2 = if kings & f != 0 {
-                    kings ^ ft
-                } else {
-                    kings | (t & S::PROMO)
-                };
-                nodes += perft_rec::<S::Other, CROWN>(opp, own ^ ft, kings2, depth - 1);
-            });
-            nodes
-        }
-        Captures::Single(lands) => {
-            let mut nodes = 0;
-            movegen::for_each_first_jump::<S>(lands, |_, from, victim, to| {
-                let kings2 = (kings & !victim) | (to & S::PROMO);
-                nodes +=
-                    perft_rec::<S::Other, CROWN>(opp ^ victim, own ^ from ^ to, kings2, depth - 1);
-                true
-            });
-            nodes
-        }
-        Captures::Men(_) | Captures::Kings => perft_search::<S, CROWN>(own, opp, kings, depth),
+    generate::<S, CROWN, _>(own, opp, kings, Below::<CROWN> { depth })
+}
+
+/// Perft's consumer of the move generation's cases (see [`Generate`]): the nodes below a
+/// position, `depth >= 2` plies deep.
+struct Below<const CROWN: bool> {
+    depth: u32,
+}
+
+impl<const CROWN: bool> Generate for Below<CROWN> {
+    type Out = u64;
+
+    #[inline(always)]
+    fn quiet<S: Side>(self, own: u64, opp: u64, kings: u64, _: QuietKings) -> u64 {
+        let mut nodes = 0;
+        movegen::for_each_quiet::<S>(own, opp, kings, |f, t| {
+            let ft = f | t;
+            let kings2 = if kings & f != 0 {
+                kings ^ ft
+            } else {
+                kings | (t & S::PROMO)
+            };
+            nodes += perft_rec::<S::Other, CROWN>(opp, own ^ ft, kings2, self.depth - 1);
+        });
+        nodes
+    }
+
+    #[inline(always)]
+    fn single<S: Side>(self, own: u64, opp: u64, kings: u64, lands: [u64; 3]) -> u64 {
+        let mut nodes = 0;
+        movegen::for_each_first_jump::<S>(lands, |_, from, victim, to| {
+            let kings2 = (kings & !victim) | (to & S::PROMO);
+            nodes +=
+                perft_rec::<S::Other, CROWN>(opp ^ victim, own ^ from ^ to, kings2, self.depth - 1);
+            true
+        });
+        nodes
+    }
+
+    #[inline(always)]
+    fn men<S: Side, const C: bool>(self, own: u64, opp: u64, kings: u64, _: [u64; 3]) -> u64 {
+        perft_search::<S, CROWN>(own, opp, kings, self.depth)
+    }
+
+    #[inline(always)]
+    fn kings<S: Side, const C: bool>(self, own: u64, opp: u64, kings: u64) -> u64 {
+        perft_search::<S, CROWN>(own, opp, kings, self.depth)
     }
 }
 

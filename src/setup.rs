@@ -53,6 +53,7 @@ pub struct Setup {
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// The square is claimed by both White and Black.
     #[error("square {square} is claimed by both sides")]

@@ -264,13 +264,6 @@ fn undo_players_move(game: &mut Game, player: Color) -> usize {
     0
 }
 
-/// What the player typed, read leniently: upper case as lower case, and `:` as the capture
-/// mark `x` (`D4:D6:F6` is `d4xd6xf6`). The move itself is then resolved against the
-/// position, which refuses a text that fits more than one move.
-fn normalise(text: &str) -> String {
-    text.to_ascii_lowercase().replace(':', "x")
-}
-
 fn run() -> Result<ExitCode, Stop> {
     let args = parse_args()?;
     let mut game = match &args.fen {
@@ -356,7 +349,9 @@ fn run() -> Result<ExitCode, Stop> {
             println!("{line}");
         }
         let text = line.trim();
-        match normalise(text).as_str() {
+        // Commands in either case; anything else is a move, read as the crate reads move
+        // text (either case, `:` for `x`).
+        match text.to_ascii_lowercase().as_str() {
             "" => {}
             "help" | "?" => println!("{HELP}"),
             "quit" | "exit" => {
@@ -378,7 +373,7 @@ fn run() -> Result<ExitCode, Stop> {
                     drawn = false;
                 }
             },
-            lenient => match pos.parse_any_move(lenient) {
+            _ => match pos.parse_any_move(text) {
                 Err(e) => println!("cannot play `{text}`: {e}"),
                 Ok(mv) => match game.try_play(mv) {
                     Err(e) => println!("cannot play `{text}`: {e}"),

@@ -1,22 +1,22 @@
-//! `Board`, `Move`, `Outcome` and `Termination`: a game on the crate's [`Game`], in the
-//! shape python-chess users know.
+//! `Board`: a game on the crate's [`Game`], in the shape python-chess users know, and the
+//! argument checks the other classes share.
 
-use std::cell::RefCell;
-use std::ops::ControlFlow;
-
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple, PyType};
 use turkish_draughts::svg::SvgOptions;
 use turkish_draughts::{
-    Bitboard, Color, DrawReason, FenError, Game, GameResult, Move, MoveList, Outcome, Position,
-    RuleSet, Setup, Square, WinReason,
+    Bitboard, Color, FenError, Game, GameResult, Move, MoveList, Outcome, Position, RuleSet, Setup,
+    Square,
 };
 
 use numpy::{PyArray1, PyArray3};
 
 use crate::actions;
 use crate::errors::{IllegalMoveError, fen_error, parse_error, play_error, value_error};
+use crate::move_list::*;
+use crate::moves::*;
+use crate::outcome::*;
 
 /// Reads a rule-set name: `"default"`, or `"tudaf"` (also `"federation"`).
 pub fn parse_rules(rules: &str) -> PyResult<RuleSet> {
@@ -36,352 +36,8 @@ pub fn square(index: i64) -> PyResult<Square> {
 }
 
 /// The square numbers of a set, ascending.
-fn squares(set: Bitboard) -> Vec<u32> {
+pub(crate) fn squares(set: Bitboard) -> Vec<u32> {
     set.into_iter().map(|sq| u32::from(sq.index())).collect()
-}
-
-/// A legal move: origin, destination, the captured squares and whether the piece is crowned,
-/// with one landing path for display.
-///
-/// Moves come from a board (`Board.legal_moves`, `Board.parse_move`, `Board.push_text`).
-/// They are immutable; two moves are equal, and hash alike, when their results are (origin,
-/// destination, captured set, crowning), whatever path they show. `str(move)` is the full
-/// landing path: `d3-d4`, `c4xc6xe6`. Squares are numbers, 0 = a1 to 63 = h8.
-#[pyclass(frozen, eq, ord, hash, module = "turkish_draughts", name = "Move")]
-#[derive(PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PyMove(pub Move);
-
-#[pymethods]
-impl PyMove {
-    #[new]
-    fn py_new() -> PyResult<Self> {
-        Err(PyTypeError::new_err(
-            "moves come from a board: Board.legal_moves, Board.parse_move or Board.push_text",
-        ))
-    }
-
-    /// The square the piece starts from (0 = a1 ... 63 = h8).
-    #[getter]
-    fn origin(&self) -> u8 {
-        self.0.from().index()
-    }
-
-    /// The square the piece ends on; it equals `origin` when a king captures round a loop.
-    #[getter]
-    fn destination(&self) -> u8 {
-        self.0.to().index()
-    }
-
-    /// The squares of the captured pieces, ascending (empty for a quiet move).
-    #[getter]
-    fn captured(&self) -> Vec<u32> {
-        squares(self.0.captured())
-    }
-
-    /// Every square the piece lands on, in order, after `origin`; the last is `destination`.
-    #[getter]
-    fn path(&self) -> Vec<u32> {
-        self.0
-            .path()
-            .iter()
-            .map(|sq| u32::from(sq.index()))
-            .collect()
-    }
-
-    /// Whether the move captures.
-    #[getter]
-    fn is_capture(&self) -> bool {
-        self.0.is_capture()
-    }
-
-    /// Whether a man is a king after the move.
-    #[getter]
-    fn is_crowning(&self) -> bool {
-        self.0.is_crowning()
-    }
-
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("{:?}", self.0)
-    }
-
-    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
-        slf
-    }
-}
-
-/// The legal moves of a position, as `Board.legal_moves` gives them: a read-only sequence
-/// (`len`, indexing and slices, iteration, `in`, `index`, `count`), equal to a list of the
-/// same moves. It is a snapshot: later moves on the board do not change it. The moves are
-/// kept in Rust and become `Move` objects only when they are read, so listing the moves
-/// of a position costs little more than generating them.
-#[pyclass(
-    frozen,
-    sequence,
-    freelist = 64,
-    module = "turkish_draughts",
-    name = "MoveList"
-)]
-pub struct PyMoveList(Vec<Move>);
-
-// The move buffers of dropped `MoveList`s, kept by each thread for its next ones. A buffer
-// taken from here is filled by the move generator straight away: no `malloc` and `free`
-// (the moves of a game position take about 600 bytes, past glibc's per-thread caches of
-// up to 1 KB) and no copy from a list on the stack. Per thread, not behind a lock: the
-// atomic operations of a `Mutex` cost more time than they save, although fewer
-// instructions. At most `KEPT` buffers of at most `KEPT_MOVES` moves each.
-thread_local! {
-    static BUFFERS: RefCell<Vec<Vec<Move>>> = const { RefCell::new(Vec::new()) };
-}
-
-/// The most buffers a thread keeps.
-const KEPT: usize = 64;
-
-/// The largest buffer kept, in moves: 1.5 KB, room for the moves of 98 % of the positions
-/// of tests/data/game-positions.fen. So a `MoveList` holds at most that much room beyond
-/// its moves.
-const KEPT_MOVES: usize = 32;
-
-impl PyMoveList {
-    /// The legal moves of `pos`, in the order of `Position::legal_moves`.
-    pub fn generate(pos: &Position) -> PyMoveList {
-        // `try_with`: no buffer while the thread's own are being dropped (at its end).
-        let buffer = BUFFERS
-            .try_with(|kept| kept.try_borrow_mut().ok().and_then(|mut kept| kept.pop()))
-            .ok()
-            .flatten();
-        match buffer {
-            Some(mut moves) => {
-                // Room for the moves of nearly every position, so that the buffer seldom
-                // grows while it is filled (nothing to do once it has that room).
-                moves.reserve(KEPT_MOVES);
-                let _ = pos.for_each_legal_move(|m| {
-                    moves.push(m);
-                    ControlFlow::<()>::Continue(())
-                });
-                PyMoveList(moves)
-            }
-            None => {
-                let mut list = MoveList::new();
-                pos.legal_moves_into(&mut list);
-                PyMoveList(list.to_vec())
-            }
-        }
-    }
-
-    /// A list of no moves.
-    pub fn empty() -> PyMoveList {
-        PyMoveList(Vec::new())
-    }
-
-    fn moves(&self) -> &[Move] {
-        &self.0
-    }
-
-    fn objects<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, self.moves().iter().map(|m| PyMove(*m)))
-    }
-
-    fn find(&self, m: &Bound<'_, PyAny>) -> Option<usize> {
-        let m = m.cast::<PyMove>().ok()?;
-        let m = m.get().0;
-        self.moves().iter().position(|x| *x == m)
-    }
-}
-
-impl Drop for PyMoveList {
-    fn drop(&mut self) {
-        let capacity = self.0.capacity();
-        if capacity == 0 || capacity > KEPT_MOVES {
-            return;
-        }
-        let _ = BUFFERS.try_with(|kept| {
-            if let Ok(mut kept) = kept.try_borrow_mut() {
-                if kept.len() < KEPT {
-                    let mut moves = std::mem::take(&mut self.0);
-                    moves.clear();
-                    kept.push(moves);
-                }
-            }
-        });
-    }
-}
-
-#[pymethods]
-impl PyMoveList {
-    fn __len__(&self) -> usize {
-        self.moves().len()
-    }
-
-    fn __bool__(&self) -> bool {
-        !self.moves().is_empty()
-    }
-
-    fn __getitem__<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let py = index.py();
-        if let Ok(i) = index.extract::<isize>() {
-            let n = self.moves().len() as isize;
-            let k = if i < 0 { i + n } else { i };
-            if !(0..n).contains(&k) {
-                return Err(PyIndexError::new_err("move index out of range"));
-            }
-            return Ok(Bound::new(py, PyMove(self.moves()[k as usize]))?.into_any());
-        }
-        // A slice (or anything a list takes): a list of the moves.
-        self.objects(py)?.as_any().get_item(index)
-    }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Ok(self.objects(py)?.as_any().try_iter()?.into_any())
-    }
-
-    fn __contains__(&self, m: &Bound<'_, PyAny>) -> bool {
-        self.find(m).is_some()
-    }
-
-    /// The position of `move` in the list; `ValueError` if it is not there.
-    #[pyo3(signature = (r#move, /))]
-    fn index(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
-        self.find(r#move)
-            .ok_or_else(|| PyValueError::new_err("the move is not in the list"))
-    }
-
-    /// How many times `move` is in the list (0 or 1: moves are listed once).
-    #[pyo3(signature = (r#move, /))]
-    fn count(&self, r#move: &Bound<'_, PyAny>) -> usize {
-        usize::from(self.find(r#move).is_some())
-    }
-
-    /// Equal to another `MoveList` or to any sequence of the same moves in the same order.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        if let Ok(other) = other.cast::<PyMoveList>() {
-            return Ok(self.moves() == other.get().moves());
-        }
-        let Ok(n) = other.len() else {
-            return Ok(false);
-        };
-        if n != self.moves().len() {
-            return Ok(false);
-        }
-        for (i, item) in other.try_iter()?.enumerate() {
-            let item = item?;
-            match item.cast::<PyMove>() {
-                Ok(m) if m.get().0 == self.moves()[i] => {}
-                _ => return Ok(false),
-            }
-        }
-        Ok(true)
-    }
-
-    fn __repr__(&self) -> String {
-        let items: Vec<String> = self.moves().iter().map(|m| format!("{m:?}")).collect();
-        format!("MoveList([{}])", items.join(", "))
-    }
-}
-
-/// Why a game ended. With `Outcome.winner` it says everything: `KING_AGAINST_LONE_MAN` is a
-/// win under the default rules and a draw under the federation's.
-#[pyclass(
-    eq,
-    eq_int,
-    hash,
-    frozen,
-    module = "turkish_draughts",
-    name = "Termination",
-    rename_all = "SCREAMING_SNAKE_CASE"
-)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Termination {
-    /// The side to move has no legal move (no pieces, or all blocked) and loses.
-    NoLegalMove = 1,
-    /// A lone king against a lone man: a win under the default rules, a draw under the
-    /// federation's.
-    KingAgainstLoneMan = 2,
-    /// One king each (default rules: when the side to move cannot capture): a draw.
-    OneKingEach = 3,
-    /// One man each (federation rules): a draw.
-    OneManEach = 4,
-    /// The same position with the same side to move for the third time: a draw.
-    Repetition = 5,
-    /// The board's no-progress limit was reached: a draw.
-    NoProgress = 6,
-    /// A reason this version of the package does not know.
-    Other = 15,
-}
-
-impl Termination {
-    pub fn of(outcome: Outcome) -> Termination {
-        match outcome {
-            Outcome::Win { reason, .. } => match reason {
-                WinReason::NoLegalMove => Termination::NoLegalMove,
-                WinReason::KingAgainstLoneMan => Termination::KingAgainstLoneMan,
-                _ => Termination::Other,
-            },
-            Outcome::Draw { reason } => match reason {
-                DrawReason::OneKingEach => Termination::OneKingEach,
-                DrawReason::OneManEach => Termination::OneManEach,
-                DrawReason::KingAgainstLoneMan => Termination::KingAgainstLoneMan,
-                DrawReason::Repetition => Termination::Repetition,
-                DrawReason::NoProgress => Termination::NoProgress,
-                _ => Termination::Other,
-            },
-        }
-    }
-}
-
-/// How a game ended: `winner` (`True` White, `False` Black, `None` a draw), `termination`
-/// and `result()`, the PDN result text.
-#[pyclass(frozen, eq, module = "turkish_draughts", name = "Outcome")]
-#[derive(PartialEq, Eq)]
-pub struct PyOutcome(pub Outcome);
-
-#[pymethods]
-impl PyOutcome {
-    /// `True` if White won, `False` if Black won, `None` for a draw.
-    #[getter]
-    fn winner(&self) -> Option<bool> {
-        self.0.winner().map(|c| c == Color::White)
-    }
-
-    /// Why the game ended.
-    #[getter]
-    fn termination(&self) -> Termination {
-        Termination::of(self.0)
-    }
-
-    /// The PDN result: `"2-0"` (White won), `"0-2"` (Black won) or `"1-1"` (a draw).
-    fn result(&self) -> &'static str {
-        GameResult::from(self.0).as_str()
-    }
-
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        let winner = match self.winner() {
-            Some(true) => "True",
-            Some(false) => "False",
-            None => "None",
-        };
-        let termination = match self.termination() {
-            Termination::NoLegalMove => "NO_LEGAL_MOVE",
-            Termination::KingAgainstLoneMan => "KING_AGAINST_LONE_MAN",
-            Termination::OneKingEach => "ONE_KING_EACH",
-            Termination::OneManEach => "ONE_MAN_EACH",
-            Termination::Repetition => "REPETITION",
-            Termination::NoProgress => "NO_PROGRESS",
-            Termination::Other => "OTHER",
-        };
-        format!("Outcome(winner={winner}, termination=Termination.{termination})")
-    }
 }
 
 /// A game of Turkish draughts: the position, the moves played (`move_stack`), and the
@@ -495,7 +151,8 @@ impl PyBoard {
     }
 
     /// Reads move text in any notation the crate reads (`d3-d4`, the full landing path
-    /// `c4xc6xe6`, the short form `c4xe6`, or the federation's captured squares `c4xc5xd6`),
+    /// `c4xc6xe6`, the short form `c4xe6`, or the federation's captured squares `c4xc5xd6`;
+    /// squares in either case and `:` for `x`, as `E6-E5` or `D4:D6:F6`),
     /// plays it and returns it. Raises `InvalidMoveError`, `IllegalMoveError`,
     /// `AmbiguousMoveError` or `GameOverError`.
     fn push_text(&mut self, text: &str) -> PyResult<PyMove> {

@@ -11,9 +11,10 @@ use turkish_draughts::{
 };
 
 use crate::actions;
-use crate::board::{PyBoard, Termination, parse_rules};
+use crate::board::{PyBoard, parse_rules};
 use crate::errors::{InvalidFenError, value_error};
 use crate::playout::{self, Limits, Summary};
+use crate::termination::Termination;
 
 /// The most threads a call starts.
 const MAX_THREADS: usize = 256;

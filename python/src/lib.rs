@@ -11,8 +11,12 @@ mod actions;
 mod board;
 mod bulk;
 mod errors;
+mod move_list;
+mod moves;
+mod outcome;
 mod pdn;
 mod playout;
+mod termination;
 
 use pyo3::prelude::*;
 
@@ -20,10 +24,10 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<board::PyBoard>()?;
-    m.add_class::<board::PyMove>()?;
-    m.add_class::<board::PyMoveList>()?;
-    m.add_class::<board::PyOutcome>()?;
-    m.add_class::<board::Termination>()?;
+    m.add_class::<moves::PyMove>()?;
+    m.add_class::<move_list::PyMoveList>()?;
+    m.add_class::<outcome::PyOutcome>()?;
+    m.add_class::<termination::Termination>()?;
     m.add_class::<pdn::PyGameReader>()?;
     m.add_class::<pdn::PyPdnGame>()?;
     m.add_class::<pdn::PyRulesConflict>()?;

@@ -194,6 +194,20 @@ def test_notations_in_push_text():
     assert moves[0] == moves[1] == moves[2]
 
 
+
+def test_push_text_reads_what_people_type():
+    # Upper-case squares and `:` for the capture mark are read as the lower-case text.
+    typed = td.Board()
+    for t in ["D3-D4", "E6-E5", "D4-D5", "E5:C5"]:
+        typed.push_text(t)
+    plain = td.Board()
+    for t in ["d3-d4", "e6-e5", "d4-d5", "e5xc5"]:
+        plain.push_text(t)
+    assert typed == plain
+    assert [str(m) for m in typed.move_stack] == ["d3-d4", "e6-e5", "d4-d5", "e5xc5"]
+    with pytest.raises(td.InvalidMoveError, match="at byte 0: expected a square"):
+        td.Board().push_text("I3-I4")
+
 def test_zobrist_follows_the_position():
     a = td.Board()
     for t in ["c3-c4", "f6-f5", "d3-d4"]:

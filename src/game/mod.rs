@@ -7,15 +7,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use repetition::{FIRST, KeyTable, NONE, Ply};
+use repetition::{FIRST, KeyTable, Ply};
 
 /// The positions a game makes room for at its first move (the first one and 31 after it;
 /// the 32 positions take 1 KB, which glibc's `malloc` serves from its per-thread cache).
 const FIRST_ROOM: usize = 32;
-
-/// The window length, in plies, past which repetitions are looked up in a key table rather
-/// than by looking back over the window.
-const TABLE_AFTER: u32 = 32;
 
 use crate::{
     DrawReason, FenError, GameResult, IllegalMoveError, Move, MoveList, Outcome, ParseMoveError,
@@ -475,8 +471,9 @@ impl Game {
     }
 
     /// Reads `text` with [`Position::parse_any_move`] (landing notation, its short form or the
-    /// federation's captured-square notation) against the current position and plays the
-    /// move it names, which it returns. Refused, with the game unchanged, if the game is over
+    /// federation's captured-square notation, read as [`MoveText`](crate::MoveText) reads
+    /// it: `D3-D4` and `d4:d6:f6` too) against the current position and plays the move it
+    /// names, which it returns. Refused, with the game unchanged, if the game is over
     /// or the text names no legal move.
     ///
     /// ```
@@ -535,52 +532,17 @@ impl Game {
         let last = self.last();
         let mut next = pos;
         next.play_unchecked(mv);
-        let n = self.moves.len() + 1;
-        let index = n as u32;
-        let man = !pos.board().kings().contains(mv.from());
-        let progress = if man || mv.is_capture() {
-            index
-        } else {
-            last.progress
-        };
-        // Men never move back and pieces never come back, so after a capture or a forward
-        // man move no earlier position can occur again. Sideways man moves can be undone.
-        let irreversible = mv.is_capture() || (man && mv.from().rank() != mv.to().rank());
-        let window = if irreversible { index } else { last.window };
-        // The latest earlier occurrence inside the window, if any, counts the ones before it.
-        let mut reps = 1;
-        let mut linked = None;
-        if let Some(table) = &self.table {
-            // A long window: the earlier positions with the same key.
-            let key = table.last_key() ^ pos.zobrist_delta(mv);
-            let found = table.find(key);
-            let mut i = found.latest;
-            while i != NONE && i >= window {
-                count_probe();
-                if self.positions[i as usize] == next {
-                    reps = self.plies[i as usize].reps + 1;
-                    break;
-                }
-                i = table.prev(i);
-            }
-            linked = Some((key, found));
-        } else {
-            // A short window: look back over it, at the positions with the same side to move.
-            let mut i = n;
-            while i >= window as usize + 2 {
-                i -= 2;
-                count_probe();
-                if self.positions[i] == next {
-                    reps = self.plies[i].reps + 1;
-                    break;
-                }
-            }
-        }
-        let ply = Ply {
-            window,
-            progress,
-            reps,
-        };
+        let index = self.moves.len() as u32 + 1;
+        let (ply, linked) = repetition::next_ply(
+            self.table.as_deref(),
+            &self.positions,
+            &self.plies,
+            last,
+            index,
+            pos,
+            next,
+            mv,
+        );
         // Room in all three lists: then the pushes need no check of their own.
         if self.positions.len() < self.positions.capacity()
             && self.moves.len() < self.moves.capacity()
@@ -592,17 +554,13 @@ impl Game {
         } else {
             self.grow_and_push(next, mv, ply);
         }
-        if let Some((key, found)) = linked {
-            if let Some(table) = &mut self.table {
-                table.push(key, found);
-            }
-        } else if index - window > TABLE_AFTER {
-            self.table = Some(Box::new(KeyTable::build(
-                window,
-                &self.positions,
-                &self.moves,
-            )));
-        }
+        repetition::link(
+            &mut self.table,
+            linked,
+            ply.window,
+            &self.positions,
+            &self.moves,
+        );
     }
 
     /// [`push`](Game::push)'s end when a list is full: makes room in the three lists at once
@@ -697,21 +655,6 @@ impl fmt::Debug for Game {
 }
 
 #[cfg(all(test, feature = "std"))]
-std::thread_local! {
-    /// The positions compared by this thread's repetition checks, for the tests of their cost.
-    static PROBES: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
-}
-
-#[cfg(all(test, feature = "std"))]
-fn count_probe() {
-    PROBES.with(|p| p.set(p.get() + 1));
-}
-
-#[cfg(not(all(test, feature = "std")))]
-#[inline(always)]
-fn count_probe() {}
-
-#[cfg(all(test, feature = "std"))]
 mod tests {
     use super::*;
 
@@ -762,11 +705,11 @@ mod tests {
 
     #[test]
     fn repetition_checks_cost_constant_time_a_ply() {
-        PROBES.with(|p| p.set(0));
+        repetition::PROBES.with(|p| p.set(0));
         let small = shuffle(2_000, 7);
-        let small_probes = PROBES.with(|p| p.replace(0));
+        let small_probes = repetition::PROBES.with(|p| p.replace(0));
         let big = shuffle(20_000, 7);
-        let big_probes = PROBES.with(|p| p.replace(0));
+        let big_probes = repetition::PROBES.with(|p| p.replace(0));
         // A position compared is one earlier occurrence found (a repetition); with the old
         // walk back over the window the count grew with the square of the game's length.
         assert!(small_probes <= 2 * 2_000, "{small_probes}");

@@ -10,6 +10,7 @@
 //! The keys exist only in the table: games whose windows stay short never compute them.
 //! Taking a move back puts the table entry back to the link, so undo is constant time too.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use crate::{Move, Position};
@@ -216,3 +217,108 @@ impl KeyTable {
             + self.links.capacity() * core::mem::size_of::<Link>()
     }
 }
+
+/// The window length, in plies, past which repetitions are looked up in a key table rather
+/// than by looking back over the window.
+const TABLE_AFTER: u32 = 32;
+
+/// The record of the position `next`, ply `index` of the game, that the move `mv` makes
+/// from the game's last position `pos`, whose record is `last`: its window (the plies since
+/// the last irreversible move), its last progress (a capture or a man move) and how many
+/// times it has occurred in its window. `positions` and `plies` are the game's so far (empty
+/// before its first move), `table` its key table once its window is long. Also, when there
+/// is a table, the key of `next` and its slot, for [`link`].
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn next_ply(
+    table: Option<&KeyTable>,
+    positions: &[Position],
+    plies: &[Ply],
+    last: Ply,
+    index: u32,
+    pos: Position,
+    next: Position,
+    mv: Move,
+) -> (Ply, Option<(u64, Found)>) {
+    let n = index as usize;
+    let man = !pos.board().kings().contains(mv.from());
+    let progress = if man || mv.is_capture() {
+        index
+    } else {
+        last.progress
+    };
+    // Men never move back and pieces never come back, so after a capture or a forward
+    // man move no earlier position can occur again. Sideways man moves can be undone.
+    let irreversible = mv.is_capture() || (man && mv.from().rank() != mv.to().rank());
+    let window = if irreversible { index } else { last.window };
+    // The latest earlier occurrence inside the window, if any, counts the ones before it.
+    let mut reps = 1;
+    let mut linked = None;
+    if let Some(table) = table {
+        // A long window: the earlier positions with the same key.
+        let key = table.last_key() ^ pos.zobrist_delta(mv);
+        let found = table.find(key);
+        let mut i = found.latest;
+        while i != NONE && i >= window {
+            count_probe();
+            if positions[i as usize] == next {
+                reps = plies[i as usize].reps + 1;
+                break;
+            }
+            i = table.prev(i);
+        }
+        linked = Some((key, found));
+    } else {
+        // A short window: look back over it, at the positions with the same side to move.
+        let mut i = n;
+        while i >= window as usize + 2 {
+            i -= 2;
+            count_probe();
+            if positions[i] == next {
+                reps = plies[i].reps + 1;
+                break;
+            }
+        }
+    }
+    let ply = Ply {
+        window,
+        progress,
+        reps,
+    };
+    (ply, linked)
+}
+
+/// After the game has recorded its new position (the last of `positions`, with `window`):
+/// links it into the key table, or builds the table once the window has grown long.
+#[inline(always)]
+pub(super) fn link(
+    table: &mut Option<Box<KeyTable>>,
+    linked: Option<(u64, Found)>,
+    window: u32,
+    positions: &[Position],
+    moves: &[Move],
+) {
+    let index = moves.len() as u32;
+    if let Some((key, found)) = linked {
+        if let Some(table) = table {
+            table.push(key, found);
+        }
+    } else if index - window > TABLE_AFTER {
+        *table = Some(Box::new(KeyTable::build(window, positions, moves)));
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+std::thread_local! {
+    /// The positions compared by this thread's repetition checks, for the tests of their cost.
+    pub(super) static PROBES: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+}
+
+#[cfg(all(test, feature = "std"))]
+fn count_probe() {
+    PROBES.with(|p| p.set(p.get() + 1));
+}
+
+#[cfg(not(all(test, feature = "std")))]
+#[inline(always)]
+fn count_probe() {}

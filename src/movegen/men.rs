@@ -35,20 +35,6 @@ pub(crate) fn man_going_on<S: Side, const CROWN: bool>(
     ]
 }
 
-/// What the side to move can capture, as far as set arithmetic tells.
-pub(crate) enum Captures {
-    /// Nothing: the legal moves are the quiet moves.
-    None,
-    /// Single captures by men, no more: for forward, east and west, the landing squares.
-    /// Each is one legal move, crowning the man if it lands on its last rank.
-    Single([u64; 3]),
-    /// Longer captures by men, with their first jumps' landing squares as in `Single`; a
-    /// king may be able to capture too (not looked at): the capture search is needed.
-    Men([u64; 3]),
-    /// A king can capture (and maybe men too): the capture search is needed.
-    Kings,
-}
-
 /// The number of capture paths of the maximum length of the men whose first jumps land on
 /// `lands` (forward, east, west), found without recording any move: the number of legal
 /// moves when only men can capture.
@@ -95,8 +81,9 @@ pub(crate) fn for_each_first_jump<S: Side>(
     true
 }
 
-/// Calls `push` with each move of [`Captures::Single`] (the men's first jumps landing on
-/// `lands`, none of which can go on), in the order the capture search finds them: forward,
+/// Calls `push` with each move of the single captures (the case of `position::generate`
+/// where the men's first jumps land on `lands`, none of which can go on, and no king can
+/// capture), in the order the capture search finds them: forward,
 /// east, west, each in square order. Stops at the first `Break`.
 ///
 /// A man that lands on its last rank is crowned: under the default rules such a landing is
@@ -178,28 +165,12 @@ pub(super) fn man_paths<S: Side, const CROWN: bool>(
     true
 }
 
-/// Sorts the position into the [`Captures`] cases, with set arithmetic only.
-#[inline(always)]
-pub(crate) fn captures<S: Side, const CROWN: bool>(own: u64, opp: u64, kings: u64) -> Captures {
-    let empty = !(own | opp);
-    let lands = man_landings::<S>(own & !kings, opp, empty);
-    if lands != [0; 3] && man_going_on::<S, CROWN>(lands, opp, empty) != [0; 3] {
-        return Captures::Men(lands);
-    }
-    if kings_can_capture(own & kings, opp, empty) {
-        Captures::Kings
-    } else if lands == [0; 3] {
-        Captures::None
-    } else {
-        Captures::Single(lands)
-    }
-}
-
 /// The most jumps [`men_captures`] follows: their hops before the last landing fit in one
 /// word (12 hops of 5 bits). Longer paths go to the capture search.
 const MEN_MAX_JUMPS: u32 = 13;
 
-/// The captures of [`Captures::Men`] (the men's first jumps landing on `lands`) when no king
+/// The captures of the men that can capture more than once (a case of `position::generate`:
+/// the men's first jumps landing on `lands`) when no king
 /// of the side to move can capture: a depth-first search over the men's jumps that writes
 /// the longest paths straight into `out`, each path its own move (see [`count_man_paths`]:
 /// no two of them have the same result), in the capture search's order, with the path's

@@ -3,47 +3,51 @@
 //! Everything here works on three `u64`s: `own` (the pieces of the side to move), `opp` (the
 //! other side's) and `kings` (the kings of both sides). The side is a type parameter and the
 //! rule set a const parameter, so each of the four combinations is compiled on its own and
-//! the rule set costs nothing at run time.
+//! the rule set costs nothing at run time. Which of these a position needs is decided once,
+//! in `position::generate`.
 //!
-//! The parts: this file (the side types), `sets` (set arithmetic: king rays, whether a side
-//! can capture, counting without a search, quiet moves), `men` (the men's first jumps and
-//! path counting), `search` (the depth-first capture search of men and kings,
-//! `gen_captures`), `slow` (the memo-table search and kings by layers, for exploding
-//! positions), `layered` (the layer search itself), `index` (the slow search's hash index
-//! into a long list), `scratch` (the heap tables of those searches, [`SearchScratch`], and
-//! each thread's own copy of them) and `sinks` (where moves go: the list, perft's groups,
-//! the resolver).
+//! The parts: this file (the side types), `counting` (set arithmetic: king rays, whether a
+//! side can capture, counting without a search), `quiet` (the quiet moves), `men` (the
+//! men's first jumps, path counting and their captures), `search` (the depth-first capture
+//! search of men and kings, `gen_captures`), `memo` (the slow searches for positions whose
+//! capture paths explode: the memo-table search, and the driver that tries kings by layers
+//! first), `king_layers` (the layer search itself), `list_index` (the slow search's hash
+//! index into a long list), `scratch` (the heap tables of those searches,
+//! [`SearchScratch`], and each thread's own copy of them) and `capture_sinks` (where the
+//! capture search's moves go: the list, perft's groups, the resolver).
 
 use core::marker::PhantomData;
 
-mod index;
+mod capture_sinks;
+mod counting;
 #[cfg(feature = "alloc")]
-pub(crate) mod layered;
+pub(crate) mod king_layers;
+mod list_index;
+mod memo;
 mod men;
+mod quiet;
 pub(crate) mod scratch;
 mod search;
-mod sets;
-mod sinks;
-mod slow;
 
-pub(crate) use self::index::*;
+pub(crate) use self::capture_sinks::*;
+pub(crate) use self::counting::*;
+pub(crate) use self::list_index::*;
+pub(crate) use self::memo::*;
 pub(crate) use self::men::*;
+pub(crate) use self::quiet::*;
 pub(crate) use self::scratch::SearchScratch;
 pub(crate) use self::search::*;
-pub(crate) use self::sets::*;
-pub(crate) use self::sinks::*;
-pub(crate) use self::slow::*;
 
 #[cfg(feature = "alloc")]
-use self::layered::{Layers, NO_TRAIL};
-use crate::bitboard::{
+use self::king_layers::{Layers, NO_TRAIL};
+use crate::geometry::{
     BIT, EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST, king_lines, nearest, shift, shift_dir,
     slide, slide_dir,
 };
 /// Without an allocator there are no layers: the slow search is depth-first throughout.
 #[cfg(not(feature = "alloc"))]
 enum Layers {}
-use crate::moves::{CaptureMoves, MAX_PATH, Move, MoveList};
+use crate::moves::{CaptureMoves, Effect, MAX_PATH, Move, MoveList};
 use crate::spill::Spill;
 use crate::{Bitboard, Square};
 

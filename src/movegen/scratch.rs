@@ -5,7 +5,7 @@
 use alloc::{boxed::Box, vec};
 
 #[cfg(feature = "alloc")]
-use super::layered::Layers;
+use super::king_layers::Layers;
 #[cfg(feature = "alloc")]
 use super::{INDEX_SLOTS, MEMO_SLOTS, MemoSlot};
 
@@ -61,8 +61,8 @@ pub struct SearchScratch {
 
 #[cfg(feature = "alloc")]
 impl SearchScratch {
-    /// The most bytes a scratch holds on the heap: 2 359 296 for the layers, 196 608 for the
-    /// memo table and 16 384 for the list index.
+    /// The most bytes a scratch holds on the heap: its three tables together (their sizes are
+    /// in the type's table).
     ///
     /// ```
     /// use turkish_draughts::SearchScratch;

@@ -426,9 +426,32 @@ impl Move {
         path
     }
 
-    fn key(&self) -> (Square, Square, Bitboard, bool) {
-        (self.from(), self.to(), self.captured(), self.is_crowning())
+    /// What the move does: its destination, the pieces it captures and whether it crowns.
+    pub(crate) fn effect(&self) -> Effect {
+        Effect {
+            to: self.to(),
+            captured: self.captured(),
+            crowned: self.is_crowning(),
+        }
     }
+
+    /// What identifies the move: its origin and what it does.
+    fn key(&self) -> (Square, Effect) {
+        (self.from(), self.effect())
+    }
+}
+
+/// What a move does, apart from where it starts: the square it ends on, the pieces it
+/// captures and whether it crowns. With the origin it identifies the move (two capture paths
+/// with the same effect are one move); ordered by destination, captured set, then crowning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct Effect {
+    /// Where the piece stops.
+    pub(crate) to: Square,
+    /// The pieces it captures.
+    pub(crate) captured: Bitboard,
+    /// Whether a man becomes a king.
+    pub(crate) crowned: bool,
 }
 
 /// The captures from one square with one captured set, one crowning and one path ahead of
@@ -456,7 +479,7 @@ impl CaptureMoves {
         crowned: bool,
         before: &[Square],
     ) -> CaptureMoves {
-        let f = crate::bitboard::BIT[from as usize & 63];
+        let f = crate::geometry::BIT[from as usize & 63];
         // The masks of `Move::deltas` without the destination's bit, which `ending_on` adds to
         // the mover's mask and, for a king after the move, to the kings'.
         let delta = Move::board_order(black, f, captured, kings & (captured | f));
@@ -473,7 +496,7 @@ impl CaptureMoves {
     /// The capture that ends on the square of index `to`.
     #[inline(always)]
     pub(crate) fn ending_on(&self, to: u32) -> Move {
-        let t = crate::bitboard::BIT[to as usize & 63];
+        let t = crate::geometry::BIT[to as usize & 63];
         let mut m = self.proto;
         m.dw ^= t & self.to_w;
         m.db ^= t & self.to_b;

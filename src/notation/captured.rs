@@ -9,15 +9,11 @@
 
 use core::fmt;
 
-use super::direction;
-use crate::bitboard::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST, nearest, shift_dir};
+use super::{MAX_SQUARES, MoveText, direction};
+use crate::geometry::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST, nearest, shift_dir};
 use crate::movegen::king_reach;
 use crate::moves::MAX_PATH;
 use crate::{Color, Move, MoveList, ParseMoveError, Position, Role, RuleSet, Square};
-
-/// The most squares a captured-square text names: the origin, one square per captured piece
-/// and an optional landing square.
-const MAX_SQUARES: usize = MAX_PATH + 2;
 
 /// A move written in the federation's captured-square notation, ready to print with
 /// `Display`. Made by [`Move::captured_notation`] (the bare federation form) and
@@ -223,62 +219,14 @@ impl Tracer<'_> {
     }
 }
 
-/// Splits a move text into squares and its separator; the same syntax errors as
-/// [`Position::parse_move`], with offsets into the untrimmed text.
-fn split(text: &str) -> Result<([Square; MAX_SQUARES], usize, u8), ParseMoveError> {
-    let bytes = text.as_bytes();
-    let start = bytes.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    let end = bytes.len()
-        - bytes[start..]
-            .iter()
-            .rev()
-            .take_while(|b| b.is_ascii_whitespace())
-            .count();
-    if start == end {
-        return Err(ParseMoveError::Empty);
-    }
-    let mut squares = [Square::A1; MAX_SQUARES];
-    let mut n = 0;
-    let mut sep = None;
-    let mut i = start;
-    loop {
-        let name = bytes
-            .get(i..(i + 2).min(end))
-            .filter(|s| s.len() == 2)
-            .ok_or(ParseMoveError::BadSquare { at: i })?;
-        let sq = Square::from_ascii(name).map_err(|_| ParseMoveError::BadSquare { at: i })?;
-        if n == squares.len() {
-            return Err(ParseMoveError::PathTooLong);
-        }
-        squares[n] = sq;
-        n += 1;
-        i += 2;
-        if i >= end {
-            break;
-        }
-        let c = bytes[i];
-        if c != b'-' && c != b'x' {
-            return Err(ParseMoveError::BadSeparator { at: i });
-        }
-        if sep.is_some_and(|s| s != c) {
-            return Err(ParseMoveError::MixedSeparators);
-        }
-        sep = Some(c);
-        i += 1;
-    }
-    match sep {
-        Some(sep) if n >= 2 => Ok((squares, n, sep)),
-        _ => Err(ParseMoveError::BadSeparator { at: i }),
-    }
-}
-
 impl Position {
     /// Every legal move that the captured-square text `text` fits, each shown with a landing
     /// path that jumps the pieces in the text's order.
     ///
     /// The text is the origin, then the captured squares in the order they are jumped,
     /// joined by `x`, optionally followed by the square where the piece stops. A quiet move
-    /// (`d3-d4`) is read as in [`parse_move`](Position::parse_move) and gives one move.
+    /// (`d3-d4`) is read as in [`parse_move`](Position::parse_move) and gives one move. The
+    /// text is read as [`MoveText`] reads it (either case, `:` for `x`).
     /// An empty list is never returned: no match is an error.
     ///
     /// ```
@@ -290,18 +238,22 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn captured_candidates(&self, text: &str) -> Result<MoveList, ParseMoveError> {
-        let (squares, n, sep) = split(text)?;
+        self.candidates(&text.parse::<MoveText>()?)
+    }
+
+    /// [`captured_candidates`](Position::captured_candidates) on text already read.
+    fn candidates(&self, text: &MoveText) -> Result<MoveList, ParseMoveError> {
         let mut out = MoveList::new();
-        if sep == b'-' {
-            out.push(self.parse_move(text.trim())?);
+        if !text.is_capture() {
+            out.push(self.landing_move(text)?);
             return Ok(out);
         }
-        let from = squares[0];
+        let from = text.origin();
         if !self.board().by_color(self.turn()).contains(from) {
             return Err(ParseMoveError::NoPiece { square: from });
         }
         let moves = self.legal_moves();
-        self.candidates_into(&squares[..n], &moves, &mut out)?;
+        self.candidates_into(text.squares(), &moves, &mut out)?;
         Ok(out)
     }
 
@@ -393,7 +345,12 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_captured_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        let moves = self.captured_candidates(text)?;
+        self.captured_move(&text.parse::<MoveText>()?)
+    }
+
+    /// [`parse_captured_move`](Position::parse_captured_move) on text already read.
+    pub(crate) fn captured_move(&self, text: &MoveText) -> Result<Move, ParseMoveError> {
+        let moves = self.candidates(text)?;
         match moves.len() {
             1 => Ok(moves[0]),
             count => Err(ParseMoveError::AmbiguousCaptures {
@@ -439,29 +396,29 @@ impl Position {
         list: &mut MoveList,
         scratch: &mut MoveList,
     ) -> Result<Move, ParseMoveError> {
-        if let Ok((squares, n, sep)) = split(text) {
-            self.legal_moves_into(list);
-            let path = &squares[1..n];
-            let found = list.iter().find(|m| {
-                m.from() == squares[0] && m.path() == path && m.is_capture() == (sep == b'x')
-            });
-            if let Some(m) = found {
-                return Ok(*m);
-            }
-            // A capture whose second square holds an enemy piece is read in captured-square
-            // notation (the landing reading cannot fit it; see `parse_any_move`).
-            let own = self.board().by_color(self.turn());
-            let enemy = self.board().by_color(!self.turn());
-            if sep == b'x'
-                && own.contains(squares[0])
-                && enemy.contains(squares[1])
-                && self.candidates_into(&squares[..n], list, scratch).is_ok()
-                && scratch.len() == 1
-            {
-                return Ok(scratch[0]);
-            }
+        let text = text.parse::<MoveText>()?;
+        let squares = text.squares();
+        self.legal_moves_into(list);
+        let path = &squares[1..];
+        let found = list.iter().find(|m| {
+            m.from() == squares[0] && m.path() == path && m.is_capture() == text.is_capture()
+        });
+        if let Some(m) = found {
+            return Ok(*m);
         }
-        self.parse_any_move(text)
+        // A capture whose second square holds an enemy piece is read in captured-square
+        // notation (the landing reading cannot fit it; see `parse_any_move`).
+        let own = self.board().by_color(self.turn());
+        let enemy = self.board().by_color(!self.turn());
+        if text.is_capture()
+            && own.contains(squares[0])
+            && enemy.contains(squares[1])
+            && self.candidates_into(squares, list, scratch).is_ok()
+            && scratch.len() == 1
+        {
+            return Ok(scratch[0]);
+        }
+        self.any_move(&text)
     }
 
     /// Resolves move text in any notation the crate reads: landing notation and its short
@@ -489,23 +446,30 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_any_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        let landing = self.parse_move(text);
-        let looks_captured = split(text).is_ok_and(|(squares, n, sep)| {
-            sep == b'x' && n >= 2 && self.board().by_color(!self.turn()).contains(squares[1])
-        });
+        self.any_move(&text.parse::<MoveText>()?)
+    }
+
+    /// [`parse_any_move`](Position::parse_any_move) on text already read.
+    pub(crate) fn any_move(&self, text: &MoveText) -> Result<Move, ParseMoveError> {
+        let landing = self.landing_move(text);
+        let looks_captured = text.is_capture()
+            && self
+                .board()
+                .by_color(!self.turn())
+                .contains(text.squares()[1]);
         match landing {
             Ok(m) if !looks_captured => Ok(m),
-            Ok(m) => match self.parse_captured_move(text) {
+            Ok(m) => match self.captured_move(text) {
                 Ok(other) if other != m => {
                     Err(ParseMoveError::AmbiguousReadings { from: m.from() })
                 }
                 _ => Ok(m),
             },
             Err(landing_err) => {
-                if matches!(split(text), Ok((_, _, b'-')) | Err(_)) {
+                if !text.is_capture() {
                     return Err(landing_err);
                 }
-                match self.parse_captured_move(text) {
+                match self.captured_move(text) {
                     Ok(m) => Ok(m),
                     Err(e @ ParseMoveError::AmbiguousCaptures { .. }) => Err(e),
                     Err(e) if looks_captured => Err(e),

@@ -1,13 +1,16 @@
 //! Move text: printing is [`Move`]'s `Display`; parsing is resolved against a position.
 
 mod captured;
+mod text;
 mod unchecked;
 
 pub use captured::CapturedNotation;
+pub(crate) use text::MAX_SQUARES;
+pub use text::{MoveSyntaxError, MoveText};
 pub use unchecked::UncheckedMove;
 
-use crate::bitboard::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST};
-use crate::moves::MAX_PATH;
+use crate::geometry::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST};
+use crate::moves::{Effect, MAX_PATH};
 use crate::{Color, Move, Position, Role, RuleSet, Square};
 
 /// Why a move text does not name a legal move of the position.
@@ -20,30 +23,32 @@ use crate::{Color, Move, Position, Role, RuleSet, Square};
 /// # Ok::<(), turkish_draughts::FenError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseMoveError {
-    /// The text is empty.
-    #[error("empty move text")]
+    /// The text is not move text: [`MoveSyntaxError::Empty`].
+    #[error("{}", MoveSyntaxError::Empty)]
     Empty,
-    /// A square name was expected at this byte offset.
-    #[error("at byte {at}: expected a square such as `d3`")]
+    /// The text is not move text: [`MoveSyntaxError::BadSquare`].
+    #[error("{}", MoveSyntaxError::BadSquare { at: *at })]
     BadSquare {
         /// Byte offset.
         at: usize,
     },
-    /// A separator was expected at this byte offset.
-    #[error("at byte {at}: expected `-` (quiet move) or `x` (capture) between squares")]
+    /// The text is not move text: [`MoveSyntaxError::BadSeparator`].
+    #[error("{}", MoveSyntaxError::BadSeparator { at: *at })]
     BadSeparator {
         /// Byte offset.
         at: usize,
     },
-    /// The text mixes `-` and `x`.
-    #[error("a move uses `-` (quiet move) or `x` (capture), not both")]
+    /// The text is not move text: [`MoveSyntaxError::MixedSeparators`].
+    #[error("{}", MoveSyntaxError::MixedSeparators)]
     MixedSeparators,
     /// A quiet move names more than two squares.
     #[error("a quiet move names exactly two squares, origin and destination")]
     QuietTooLong,
-    /// The text names more landing squares than any move can have.
-    #[error("a capture path has at most {MAX_PATH} landing squares")]
+    /// The text names more landing squares than any move can have (the text has too many
+    /// squares for any reading: [`MoveSyntaxError::PathTooLong`]).
+    #[error("{}", MoveSyntaxError::PathTooLong)]
     PathTooLong,
     /// The origin holds no piece of the side to move.
     #[error("no piece of the side to move stands on {square}")]
@@ -143,6 +148,7 @@ pub enum ParseMoveError {
 
 /// Why one jump of a landing path is impossible.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum JumpError {
     /// The two squares are not on one rank or file (or are the same square).
     #[error("the squares are not on one rank or file")]
@@ -174,8 +180,9 @@ impl Position {
     ///
     /// Accepted forms: a quiet move `d3-d4`; a capture's full landing path `b3xd3xd5` (any
     /// legal path of the move, not only the one the generator shows); and the short form
-    /// `b3xd5` (origin and destination) when it names exactly one legal move. Surrounding
-    /// whitespace is ignored (byte offsets in errors count from the start of `text`).
+    /// `b3xd5` (origin and destination) when it names exactly one legal move. The text is
+    /// read as [`MoveText`] reads it: files in either case, `:` or `X` for `x`, surrounding
+    /// whitespace ignored (byte offsets in errors count from the start of `text`).
     /// Anything else is a [`ParseMoveError`] that says why.
     ///
     /// No move list is built, so a position with more legal moves than
@@ -192,41 +199,16 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        // Surrounding whitespace is ignored, as in FEN; offsets count from the original text.
-        let skipped = text.len() - text.trim_start().len();
-        let bytes = text.trim().as_bytes();
-        if bytes.is_empty() {
-            return Err(ParseMoveError::Empty);
+        self.landing_move(&text.parse::<MoveText>()?)
+    }
+
+    /// [`parse_move`](Position::parse_move) on text already read into squares.
+    pub(crate) fn landing_move(&self, text: &MoveText) -> Result<Move, ParseMoveError> {
+        let squares = text.squares();
+        if squares.len() > MAX_PATH + 1 {
+            return Err(ParseMoveError::PathTooLong);
         }
-        let mut squares = [Square::A1; MAX_PATH + 1];
-        let mut n = 0;
-        let mut sep = None;
-        let mut i = 0;
-        loop {
-            let at = skipped + i;
-            let name = bytes
-                .get(i..i + 2)
-                .ok_or(ParseMoveError::BadSquare { at })?;
-            let sq = Square::from_ascii(name).map_err(|_| ParseMoveError::BadSquare { at })?;
-            if n == squares.len() {
-                return Err(ParseMoveError::PathTooLong);
-            }
-            squares[n] = sq;
-            n += 1;
-            i += 2;
-            let Some(&c) = bytes.get(i) else { break };
-            if c != b'-' && c != b'x' {
-                return Err(ParseMoveError::BadSeparator { at: skipped + i });
-            }
-            if sep.is_some_and(|s| s != c) {
-                return Err(ParseMoveError::MixedSeparators);
-            }
-            sep = Some(c);
-            i += 1;
-        }
-        if n < 2 {
-            return Err(ParseMoveError::BadSeparator { at: skipped + i });
-        }
+        let n = squares.len();
         let from = squares[0];
         if !self.board().by_color(self.turn()).contains(from) {
             return Err(ParseMoveError::NoPiece { square: from });
@@ -234,7 +216,7 @@ impl Position {
         // No move list is built: a search that keeps only the longest captures' length and
         // the moves that match the text resolves it.
         let capture = self.has_capture();
-        if sep == Some(b'-') {
+        if !text.is_capture() {
             if n > 2 {
                 return Err(ParseMoveError::QuietTooLong);
             }
@@ -258,46 +240,42 @@ impl Position {
         }
         let landings = &squares[1..n];
         let traced = self.trace(from, landings);
-        // The move with the result the text traced, shown with the path the text gave.
-        let as_written = |to: Square, captured: crate::Bitboard, crowned: bool| {
+        // The move with the effect the text traced, shown with the path the text gave.
+        let as_written = |e: Effect| {
             let before = &landings[..landings.len() - 1];
             let (black, kings) = (self.black_moves(), self.kings_u64());
-            Move::capture(black, kings, from, to, captured, crowned, before)
+            Move::capture(black, kings, from, e.to, e.captured, e.crowned, before)
         };
         if landings.len() > 1 {
-            let (to, captured, crowned) = traced?;
-            let want = Some((captured.to_u64(), crowned));
-            let found = self.resolve(from, Some(to), want, want);
+            let effect = traced?;
+            let found = self.resolve(from, Some(effect.to), Some(effect), Some(effect));
             if found.exact {
-                return Ok(as_written(to, captured, crowned));
+                return Ok(as_written(effect));
             }
-            return Err(if captured.count() < found.len {
+            let captured = effect.captured.count();
+            return Err(if captured < found.len {
                 ParseMoveError::NotMaximal {
-                    captured: captured.count(),
+                    captured,
                     required: found.len,
                 }
             } else {
-                ParseMoveError::Unfinished { square: to }
+                ParseMoveError::Unfinished { square: effect.to }
             });
         }
         // One landing square: a single jump, or the short form (origin and destination).
         let to = landings[0];
-        let prefer = traced
-            .as_ref()
-            .ok()
-            .map(|&(_, captured, crowned)| (captured.to_u64(), crowned));
-        let found = self.resolve(from, Some(to), None, prefer);
-        if let (true, Ok((to, captured, crowned))) = (found.exact, traced) {
-            return Ok(as_written(to, captured, crowned));
+        let found = self.resolve(from, Some(to), None, traced.ok());
+        if let (true, Ok(effect)) = (found.exact, traced) {
+            return Ok(as_written(effect));
         }
         match (found.first, found.matches()) {
             (Some(m), 1) => Ok(m),
             (Some(_), count) => Err(ParseMoveError::Ambiguous { from, to, count }),
             (None, _) => match traced {
                 Err(e) => Err(e),
-                Ok((_, captured, _)) if captured.count() < found.len => {
+                Ok(effect) if effect.captured.count() < found.len => {
                     Err(ParseMoveError::NotMaximal {
-                        captured: captured.count(),
+                        captured: effect.captured.count(),
                         required: found.len,
                     })
                 }
@@ -306,14 +284,14 @@ impl Position {
         }
     }
 
-    /// Follows a landing path from `from` and returns its result `(to, captured, crowned)`,
+    /// Follows a landing path from `from` and returns what the move does (its [`Effect`]),
     /// or the first jump that breaks a rule. It does not check that the path is finished or
     /// maximal.
     pub(crate) fn trace(
         &self,
         from: Square,
         landings: &[Square],
-    ) -> Result<(Square, crate::Bitboard, bool), ParseMoveError> {
+    ) -> Result<Effect, ParseMoveError> {
         let board = self.board();
         let turn = self.turn();
         let own = board.by_color(turn).to_u64() & !from.bitboard().to_u64();
@@ -365,6 +343,10 @@ impl Position {
         if !king && at.bitboard().to_u64() & promo != 0 {
             crowned = true;
         }
-        Ok((at, crate::Bitboard::from_u64(removed), crowned))
+        Ok(Effect {
+            to: at,
+            captured: crate::Bitboard::from_u64(removed),
+            crowned,
+        })
     }
 }

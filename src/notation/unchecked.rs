@@ -67,8 +67,10 @@ impl UncheckedMove {
 impl FromStr for UncheckedMove {
     type Err = ParseMoveError;
 
-    /// Checks the form only: not empty, at most 98 bytes, and only the letters `a`-`h`, the
-    /// digits `1`-`8`, `x` and `-` (surrounding whitespace is dropped).
+    /// Checks the form only: not empty, at most 98 bytes, and only the letters `a`-`h` (in
+    /// either case), the digits `1`-`8`, `x` (or `X`, `:`) and `-` (surrounding whitespace is
+    /// dropped). [`resolve`](UncheckedMove::resolve) reads it as [`MoveText`](crate::MoveText)
+    /// does.
     fn from_str(text: &str) -> Result<UncheckedMove, ParseMoveError> {
         let start = text.len() - text.trim_start().len();
         let trimmed = text.trim();
@@ -84,8 +86,8 @@ impl FromStr for UncheckedMove {
         };
         for (i, b) in trimmed.bytes().enumerate() {
             match b {
-                b'a'..=b'h' | b'1'..=b'8' => {}
-                b'x' | b'-' => {}
+                b'a'..=b'h' | b'A'..=b'H' | b'1'..=b'8' => {}
+                b'x' | b'X' | b':' | b'-' => {}
                 _ => return Err(ParseMoveError::BadSquare { at: start + i }),
             }
             out.text[i] = b;

@@ -34,6 +34,7 @@ pub(crate) fn quote(text: &str) -> String {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {kind}")]
+#[non_exhaustive]
 pub struct PdnError {
     /// The line, from 1.
     pub line: usize,

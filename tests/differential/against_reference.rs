@@ -8,7 +8,7 @@
 //!   `Position::from_setup` and, with men on their own back rank and more than 16 pieces a side,
 //!   through `Position::from_setup_relaxed`;
 //! * every position of random playouts from the start position and from random boards;
-//! * the spec's worked examples and the positions of `tests/data`.
+//! * the worked examples of RULES.md and the positions of `tests/data`.
 //!
 //! For every move the test also checks that its displayed landing path is a legal jump sequence
 //! with that result (replayed here, literally), that `pos.parse_move(&m.to_string())` gives the

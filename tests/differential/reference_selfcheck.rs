@@ -1,6 +1,6 @@
 //! Self-check of the naive reference move generator in tests/reference/mod.rs against the
-//! rules specification: its worked examples, the published start-position perft numbers and
-//! the perft table in tests/data/perft.tsv.
+//! rules as RULES.md states them: worked examples of the rules, the start-position perft
+//! numbers and the perft table in tests/data/perft.tsv.
 
 use crate::reference;
 
@@ -198,7 +198,7 @@ fn texts(fen: &str, rules: Rules) -> BTreeSet<String> {
 }
 
 // ------------------------------------------------------------------------------------------
-// Worked examples of the specification
+// Worked examples of the rules
 // ------------------------------------------------------------------------------------------
 
 #[test]
@@ -517,7 +517,7 @@ fn fen_start_position_and_edge_cases() {
     ] {
         assert_eq!(parse_fen(bad), None, "{:?} must not parse", bad);
     }
-    // Kings may stand anywhere; a man on its own back rank is accepted (the spec's example
+    // Kings may stand anywhere; a man on its own back rank is accepted (RULES.md's example
     // `W:WKc3,c4:Bg8` has a black man on g8), and it moves like any man.
     assert!(parse_fen("W:WKa1,Ka8:BKh1,Kh8").is_some());
     assert_eq!(pos("W:Wa1:Bh8").cells[sq("a1")], Cell::WhiteMan);

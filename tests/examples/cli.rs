@@ -9,6 +9,7 @@ use std::process::{Command, Output, Stdio};
 
 const EXAMPLES: [&str; 5] = ["perft", "play", "svg", "pdn", "selfplay"];
 
+/// Runs the built example `name` with `args` and no input.
 fn run(name: &str, args: &[&str]) -> Output {
     Command::new(example_binary(name))
         .args(args)
@@ -31,6 +32,7 @@ fn one_line_error(name: &str, args: &[&str]) -> String {
     err.trim_end().to_string()
 }
 
+/// A path in the temporary directory, named after this test process and `what`.
 fn temp_path(what: &str) -> PathBuf {
     std::env::temp_dir().join(format!("td-cli-{}-{what}", std::process::id()))
 }

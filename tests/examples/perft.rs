@@ -5,6 +5,7 @@
 use crate::common::example_binary;
 use std::process::{Command, Output};
 
+/// Runs the built `perft` example with `args` and returns what it printed and its status.
 fn run(args: &[&str]) -> Output {
     Command::new(example_binary("perft"))
         .args(args)
@@ -12,6 +13,7 @@ fn run(args: &[&str]) -> Output {
         .expect("perft runs")
 }
 
+/// The last line of the output (empty if there is none): the count, `Nodes searched: N`.
 fn last_line(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout)
         .lines()
@@ -20,6 +22,7 @@ fn last_line(out: &Output) -> String {
         .to_string()
 }
 
+/// The error of a refused run, after checking exit code 2, one line on stderr and no panic.
 fn one_line_error(out: &Output) -> String {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr).to_string();
@@ -49,7 +52,7 @@ fn threads_give_the_same_counts_and_divide_lines() {
     let one = run(&["--threads", "1", "--divide", "5"]);
     let three = run(&["--threads", "3", "--divide", "5"]);
     assert!(one.status.success() && three.status.success());
-    // 85 090: perft 5 from the start, the rules specification's count (tests/rules/perft.rs).
+    // 85 090: perft 5 from the start, the count RULES.md gives (tests/rules/perft.rs).
     assert_eq!(last_line(&one), "Nodes searched: 85090");
     assert_eq!(last_line(&three), "Nodes searched: 85090");
     let moves = |out: &Output| -> Vec<String> {

@@ -11,6 +11,7 @@ use std::process::{Command, Output, Stdio};
 use turkish_draughts::pdn;
 use turkish_draughts::{Color, Game, GameResult, Position, RuleSet};
 
+/// Runs the built `play` example with `args`, `input` as what the player types.
 fn run(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(example_binary("play"))
         .args(args)
@@ -28,6 +29,7 @@ fn run(args: &[&str], input: &str) -> Output {
     child.wait_with_output().expect("the play example ends")
 }
 
+/// What the example printed on stdout.
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
 }

@@ -8,15 +8,19 @@ use proptest::prelude::*;
 use turkish_draughts::pdn::{self, Notation, PdnErrorKind, PdnGame, Reader, Tags, WriteOptions};
 use turkish_draughts::{Color, Game, GameResult, Outcome, Position, RuleSet, WinReason};
 
+/// The text of the file `tests/data/pdn/name`.
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/pdn/{name}", env!("CARGO_MANIFEST_DIR"));
     fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// Every item the reader gives for `text`: a game or an error each.
 fn read_all(text: &str) -> Vec<Result<PdnGame, pdn::PdnError>> {
     pdn::read_str(text).collect()
 }
 
+/// The games of `tests/data/pdn/name`, which must all read, after checking that the
+/// streaming reader gives the same games.
 fn ok_games(name: &str) -> Vec<PdnGame> {
     let text = data(name);
     let games: Vec<PdnGame> = read_all(&text)
@@ -33,6 +37,7 @@ fn ok_games(name: &str) -> Vec<PdnGame> {
     games
 }
 
+/// The game's moves in landing notation.
 fn texts(game: &Game) -> Vec<String> {
     game.moves().iter().map(ToString::to_string).collect()
 }
@@ -133,6 +138,19 @@ fn federation_notation() {
     let fen = ok_games("fen.pdn");
     assert_eq!(games[1].game().moves(), fen[0].game().moves());
     assert_eq!(games[1].game().moves()[0].to().to_string(), "a5");
+}
+
+/// Move text as people type it: upper-case squares and `:` for the capture mark read as
+/// the lower-case text.
+#[test]
+fn upper_case_and_colons() {
+    let typed = read_all("[GameType \"30\"]\n1. D3-D4 E6-E5 2. D4-D5 E5:C5 *\n");
+    let plain = read_all("[GameType \"30\"]\n1. d3-d4 e6-e5 2. d4-d5 e5xc5 *\n");
+    assert_eq!(typed.len(), 1);
+    let typed = typed[0].as_ref().expect("the typed game reads");
+    let plain = plain[0].as_ref().expect("the plain game reads");
+    assert_eq!(typed.game().moves(), plain.game().moves());
+    assert_eq!(texts(typed.game()).join(" "), "d3-d4 e6-e5 d4-d5 e5xc5");
 }
 
 /// Each broken file: the full error text, then the good games read after it.

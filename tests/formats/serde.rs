@@ -83,8 +83,8 @@ fn positions_are_fen_and_rules_and_round_trip() {
     assert_eq!(pos.turn(), Color::White);
 }
 
-/// The position of issue 10: two kings against 32 pieces, which the relaxed check accepts
-/// and which takes seconds to search.
+/// Two kings against 32 pieces: a composed position that the relaxed check accepts and that
+/// takes seconds to search (see `Position::from_setup_relaxed`).
 const BOMB: &str = "W:WKf3,Kg7:BKb1,Ke1,Kg1,Kb2,d2,f2,g2,Kh2,a3,c3,e3,Kg3,d4,Ke4,Kf4,Kg4,Kh4,Kb5,Ke5,Kg5,b6,e6,Kg6,a7,Kc7,Kd7,Ke7,Kf7,h7,b8,e8,g8";
 
 #[test]

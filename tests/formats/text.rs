@@ -11,6 +11,7 @@ use turkish_draughts::{
     SetupError, Square,
 };
 
+/// A proptest configuration with `cases` cases and no failure file.
 fn config(cases: u32) -> ProptestConfig {
     ProptestConfig {
         cases,
@@ -19,11 +20,13 @@ fn config(cases: u32) -> ProptestConfig {
     }
 }
 
+/// The square named `name` (the name must be one).
 fn s(name: &str) -> Square {
     name.parse()
         .unwrap_or_else(|_| panic!("bad square {name:?}"))
 }
 
+/// A position from FEN, checked as `Position::from_setup_relaxed` checks.
 fn pos(fen: &str, rules: RuleSet) -> Position {
     let setup: Setup = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
     Position::from_setup_relaxed(&setup, rules).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -46,6 +49,7 @@ const PARSE_FENS: &[&str] = &[
     "W:WKa1,Kh8:Bb2,d2,f2,b4,d4,f4,b6,d6,f6,h5,c7,e7,g7",
 ];
 
+/// [`PARSE_FENS`] under both rule sets.
 fn parse_positions() -> Vec<Position> {
     PARSE_FENS
         .iter()
@@ -486,6 +490,65 @@ fn move_text_examples() {
 // Move text errors
 // ------------------------------------------------------------------------------------------
 
+/// Move text as people type it: files in either case, `:` or `X` for `x`; the same moves as
+/// the lower-case text, and syntax errors that say what was expected where.
+#[test]
+fn move_text_reads_what_people_type() {
+    use turkish_draughts::{MoveSyntaxError, MoveText};
+    let start = Position::start();
+    for typed in ["D3-D4", "d3-D4", " D3-d4\t"] {
+        assert_eq!(
+            start.parse_move(typed),
+            start.parse_move("d3-d4"),
+            "{typed}"
+        );
+        assert_eq!(
+            start.parse_any_move(typed),
+            start.parse_move("d3-d4"),
+            "{typed}"
+        );
+    }
+    // One white man on d4 between black men on d5 and e6: d4xd6xf6 is the only move.
+    let two = pos("W:Wd4:Bd5,e6", RuleSet::Default);
+    let want = "d4xd6xf6";
+    for typed in ["D4:D6:F6", "d4XD6xf6", "d4:d6xf6", "D4:F6", "D4:D5:E6"] {
+        let text: MoveText = typed.parse().unwrap();
+        assert_eq!(
+            text.to_move(&two).map(|m| m.to_string()).as_deref(),
+            Ok(want),
+            "{typed}"
+        );
+        assert_eq!(
+            two.parse_any_move(typed).map(|m| m.to_string()).as_deref(),
+            Ok(want)
+        );
+    }
+    let text: MoveText = "C4:C6:E6".parse().unwrap();
+    assert_eq!(text.to_string(), "c4xc6xe6");
+    assert_eq!(text.squares(), [s("c4"), s("c6"), s("e6")]);
+    assert!(text.is_capture());
+    let cases = [
+        ("", MoveSyntaxError::Empty),
+        ("I3-D4", MoveSyntaxError::BadSquare { at: 0 }),
+        ("D3-D9", MoveSyntaxError::BadSquare { at: 3 }),
+        ("D3", MoveSyntaxError::BadSeparator { at: 2 }),
+        ("d3;d4", MoveSyntaxError::BadSeparator { at: 2 }),
+        ("D3-D4:D5", MoveSyntaxError::MixedSeparators),
+    ];
+    for (typed, want) in cases {
+        assert_eq!(typed.parse::<MoveText>(), Err(want), "{typed:?}");
+        assert_eq!(
+            start.parse_move(typed),
+            Err(ParseMoveError::from(want)),
+            "{typed:?}"
+        );
+    }
+    assert_eq!(
+        MoveSyntaxError::BadSquare { at: 3 }.to_string(),
+        "at byte 3: expected a square such as `d3`"
+    );
+}
+
 #[test]
 fn move_error_variants() {
     use ParseMoveError::*;
@@ -507,7 +570,7 @@ fn move_error_variants() {
         // Syntax.
         (&start, "", Empty),
         (&start, "z3-d4", BadSquare { at: 0 }),
-        (&start, "D3-d4", BadSquare { at: 0 }),
+        (&start, "i3-d4", BadSquare { at: 0 }),
         (&start, "d", BadSquare { at: 0 }),
         (&start, "d3-d9", BadSquare { at: 3 }),
         (&start, "d3-", BadSquare { at: 3 }),
@@ -519,7 +582,7 @@ fn move_error_variants() {
         (&start, " \t\n", Empty),
         (&start, "d3", BadSeparator { at: 2 }),
         (&start, "d3+d4", BadSeparator { at: 2 }),
-        (&start, "d3:d4", BadSeparator { at: 2 }),
+        (&start, "d3;d4", BadSeparator { at: 2 }),
         (&start, "d3\u{e9}d4", BadSeparator { at: 2 }),
         (&start, "d3-d4xd5", MixedSeparators),
         (&rules_ex, "c4xc6-e6", MixedSeparators),

@@ -77,7 +77,7 @@ fn many_shorter_captures_found_before_the_longest_do_not_overflow() {
 }
 
 #[test]
-fn the_issue_worst_cases() {
+fn worst_case_file_positions() {
     for rules in RuleSet::ALL {
         for pos in positions(include_str!("../data/worst-case.fen"), rules) {
             check(&pos);

@@ -1,8 +1,8 @@
 #![allow(dead_code)]
 //! Independent, deliberately naive reference move generator for Turkish draughts (Dama).
 //!
-//! Written from the rules specification (dama-rules.md) alone; it shares no code with the
-//! crate under test and is meant to be obviously correct rather than fast:
+//! Written from the rules as RULES.md states them, alone; it shares no code with the crate
+//! under test and is meant to be obviously correct rather than fast:
 //! a 64-cell array board, explicit loops, a recursive enumeration of every capture path,
 //! then de-duplication of the results by (from, to, captured set, crowned).
 //!
@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-/// Which rule set to apply. `Tudaf` is the federation (TÜDAF) rule set of the spec.
+/// Which rule set to apply. `Tudaf` is the federation (TÜDAF) rule set of RULES.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rules {
     Default,
@@ -190,7 +190,7 @@ fn parse_piece_list(list: &str, white: bool, cells: &mut [Cell; 64]) -> Option<(
         }
         if !king && rank_of(sq) == far_rank(white) {
             // A man on its far rank would already be a king: not a valid position.
-            // (A man on its OWN back rank is unreachable in play but is accepted: the spec's
+            // (A man on its OWN back rank is unreachable in play but is accepted: RULES.md's
             // own worked example `W:WKc3,c4:Bg8` puts a black man on g8.)
             return None;
         }
@@ -204,7 +204,7 @@ fn parse_piece_list(list: &str, white: bool, cells: &mut [Cell; 64]) -> Option<(
     Some(())
 }
 
-/// Parses a PDN FEN as the spec defines it: `W:Wa2,b2,Kd4:Ba7,Kh8`.
+/// Parses a PDN FEN as RULES.md defines it: `W:Wa2,b2,Kd4:Ba7,Kh8`.
 /// Side to move (`W`/`B`), then the white list and the black list (each starting with its
 /// colour letter, either order, each exactly once), `K` before a king, squares in any order.
 /// Either list may be empty. Surrounding whitespace is ignored; anything else odd is an error.

@@ -5,10 +5,12 @@
 use proptest::prelude::*;
 use turkish_draughts::{Move, ParseMoveError, Position, RuleSet, Square};
 
+/// The square named `name` (the name must be one).
 fn s(name: &str) -> Square {
     name.parse().unwrap()
 }
 
+/// A position from FEN, checked as `Position::from_fen` checks.
 fn pos(fen: &str, rules: RuleSet) -> Position {
     Position::from_fen(fen, rules).unwrap()
 }

@@ -14,7 +14,7 @@ fn capturing_is_compulsory() {
 
 #[test]
 fn worked_example_the_two_piece_capture_beats_every_single_capture() {
-    // The spec: only c4xe6 {c5,d6}; a king counts one like a man.
+    // The rules' example: only c4xe6 {c5,d6}; a king counts one like a man.
     assert_moves_both("W:Wc4,d4:Bc5,Kd6,e4,b4", &["c4xe6 {c5,d6}"]);
 }
 
@@ -37,7 +37,7 @@ fn the_maximum_is_taken_over_all_pieces() {
 
 #[test]
 fn worked_example_removed_pieces_free_their_squares_and_the_start_square() {
-    // The spec: 7 moves, each capturing all 5 pieces; b2xb2 ends on its start square and
+    // The rules' example: 7 moves, each capturing all 5 pieces; b2xb2 ends on its start square and
     // b2xb4 lands on a square emptied during the same move.
     assert_moves_both(
         "W:WKb2:Bb4,d5,b6,f6,d7",
@@ -55,7 +55,7 @@ fn worked_example_removed_pieces_free_their_squares_and_the_start_square() {
 
 #[test]
 fn worked_example_no_180_degree_turn() {
-    // The spec: after taking f4 the king may not turn back west to take c4.
+    // The rules' example: after taking f4 the king may not turn back west to take c4.
     assert_moves_both(
         "W:WKe4:Bf4,c4",
         &["e4xa4 {c4}", "e4xb4 {c4}", "e4xg4 {f4}", "e4xh4 {f4}"],

@@ -14,6 +14,7 @@ const NO_PROGRESS: Option<Outcome> = Some(Outcome::Draw {
     reason: DrawReason::NoProgress,
 });
 
+/// Plays the move texts `moves` in order (each must be legal).
 fn play_all(game: &mut Game, moves: &[&str]) {
     for text in moves {
         game.try_play_text(text)
@@ -177,11 +178,11 @@ fn forward_man_move_ends_the_window() {
     assert_eq!(game.repetitions(), naive_repetitions(&game));
 }
 
-/// Issue 8: self-play from this position repeated a position a third time while
-/// `outcome()` said the game goes on. This game (found by random self-play) repeats by
-/// sideways man moves: the position after ply 10 occurs again after plies 14 and 18.
+/// A repetition by sideways man moves, which are reversible: the position after ply 10 occurs
+/// again after plies 14 and 18, and the game is drawn then, not before (a game found by
+/// random self-play from four men a side).
 #[test]
-fn issue_example_repetition_by_sideways_men() {
+fn repetition_by_sideways_men() {
     let fen = "W:Wa4,b4,c4,d4:Ba5,b5,c5,d5";
     let moves = [
         "c4xc6", "d5xd3", "a4xa6", "b5xb3", "c6-d6", "b3-b2", "d6-c6", "d3-c3", "a6-a7", "c3-c2",
@@ -200,10 +201,10 @@ fn issue_example_repetition_by_sideways_men() {
     assert_eq!(game.result(), GameResult::Draw);
 }
 
-/// Random games from the issue's position: every time the naive count reaches three, the
-/// game says draw by repetition, and never before.
+/// Random games from four men a side facing each other: every time the naive count reaches
+/// three, the game says draw by repetition, and never before.
 #[test]
-fn issue_example_selfplay_detects_repetition() {
+fn selfplay_detects_repetition() {
     let fen = "W:Wa4,b4,c4,d4:Ba5,b5,c5,d5";
     let mut repetition_draws = 0;
     for seed in 1..=2000u64 {

@@ -4,14 +4,17 @@ use crate::common;
 use common::pos;
 use turkish_draughts::{Color, DrawReason, Outcome, RuleSet, WinReason};
 
+/// The outcome of the position `fen` under `rules`.
 fn outcome(fen: &str, rules: RuleSet) -> Option<Outcome> {
     pos(fen, rules).outcome()
 }
 
+/// `winner` has won, for `reason`.
 fn win(winner: Color, reason: WinReason) -> Option<Outcome> {
     Some(Outcome::Win { winner, reason })
 }
 
+/// A draw, for `reason`.
 fn draw(reason: DrawReason) -> Option<Outcome> {
     Some(Outcome::Draw { reason })
 }

@@ -20,7 +20,7 @@ fn a_king_flies_along_ranks_and_files() {
 
 #[test]
 fn worked_example_a_quiet_king_stops_at_any_piece() {
-    // The spec: c3 cannot go north past c4 (its own man).
+    // The rules' example: c3 cannot go north past c4 (its own man).
     assert_moves_both(
         "W:WKc3,c4:Bg8",
         &[

@@ -57,7 +57,7 @@ fn a_man_cannot_jump_a_distant_piece_or_onto_an_occupied_square() {
 
 #[test]
 fn worked_example_black_man_jumps_south_or_sideways() {
-    // The spec: c5xa3 {b3,c4} and c5xe3 {c4,d3} (printed here in square order).
+    // The rules' example: c5xa3 {b3,c4} and c5xe3 {c4,d3} (printed here in square order).
     assert_moves_both(
         "B:Wb3,c4,d3,e5:Bc5,Kh8",
         &["c5xa3 {b3,c4}", "c5xe3 {d3,c4}"],

@@ -7,7 +7,8 @@ use turkish_draughts::RuleSet;
 
 #[test]
 fn worked_example_paths_with_the_same_result_are_one_move() {
-    // The spec: landing on h4 or h5 between the jumps gives the same results: 2 moves, not 4.
+    // The rules' example: landing on h4 or h5 between the jumps gives the same results: 2
+    // moves, not 4.
     assert_moves_both("W:WKh1:Bh3,h6", &["h1xh7 {h3,h6}", "h1xh8 {h3,h6}"]);
 }
 

@@ -2,7 +2,7 @@
 
 use turkish_draughts::{Position, RuleSet, Setup, divide, perft};
 
-/// Start position, depths 1..=7, from the rules specification (both rule sets).
+/// Start position, depths 1..=7, the counts RULES.md gives (both rule sets).
 const START: [u64; 7] = [8, 64, 708, 7_538, 85_090, 931_312, 10_782_308];
 
 #[test]

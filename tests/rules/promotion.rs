@@ -19,7 +19,7 @@ fn a_man_reaching_the_far_rank_is_crowned() {
 
 #[test]
 fn worked_example_crowned_mid_capture() {
-    // The spec. Default: crowned on d1, the new king goes on and takes e1, landing f1, g1
+    // The rules' example. Default: crowned on d1, the new king goes on and takes e1, landing f1, g1
     // or h1. Tudaf: still a man on d1, it can only jump the adjacent e1 to f1.
     let fen = "B:Wd2,Ke1:Bd3";
     assert_moves(

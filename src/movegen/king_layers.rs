@@ -10,7 +10,7 @@
 
 use alloc::vec::Vec;
 
-use crate::bitboard::{EAST, NORTH, RAYS, SOUTH, WEST, king_lines, nearest, shift_dir, slide_dir};
+use crate::geometry::{EAST, NORTH, RAYS, SOUTH, WEST, king_lines, nearest, shift_dir, slide_dir};
 use crate::movegen::king_reach;
 use crate::square::Square;
 

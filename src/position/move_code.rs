@@ -171,6 +171,7 @@ impl MoveCode {
 /// assert_eq!(err.to_string(), "the code's move d4 to d5 is not legal here: no piece of the side to move stands on d4");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DecodeMoveError {
     /// The code is [`MoveCode::NONE`], which names no move.
     #[error("the code is MoveCode::NONE, which names no move")]

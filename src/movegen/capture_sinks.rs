@@ -217,19 +217,17 @@ pub(crate) struct Resolve {
 }
 
 impl Resolve {
-    /// Looks for the moves from `from` to `to`, with the result `want` if given (a `to` of
-    /// 64 matches nothing: the search then only finds the length).
-    pub(crate) fn new(
-        from: u32,
-        to: u32,
-        want: Option<(u64, bool)>,
-        prefer: Option<(u64, bool)>,
-    ) -> Resolve {
+    /// Looks for the moves from `from` to `to`, with the effect `want` if given (a `to` of
+    /// 64 matches nothing: the search then only finds the length); `prefer`: the effect
+    /// whose match sets `exact`.
+    pub(crate) fn new(from: u32, to: u32, want: Option<Effect>, prefer: Option<Effect>) -> Resolve {
+        // (The destination is `to`'s: only the captured set and the crowning are compared.)
+        let result = |e: Effect| (e.captured.to_u64(), e.crowned);
         Resolve {
             from,
             to: if to < 64 { 1 << to } else { 0 },
-            want,
-            prefer,
+            want: want.map(result),
+            prefer: prefer.map(result),
             len: 0,
             seen: Spill::default(),
             first: None,

@@ -19,8 +19,9 @@ pub(crate) type MemoSlot = [u32; 3];
 
 /// The search again, for the rare positions where capture paths explode or the list is long:
 /// kings by layers if `layers`, then, if that is not enough, depth-first with a memo table so
-/// that each state is explored once. The tables are in `scratch`, or the thread's.
-#[cfg(feature = "alloc")]
+/// that each state is explored once. With an allocator the tables are in `scratch`, or the
+/// thread's; without one they are on the stack, and the kings are not searched by layers
+/// (see [`Position::legal_moves`](crate::Position::legal_moves)).
 #[cold]
 #[inline(never)]
 pub(super) fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
@@ -31,11 +32,28 @@ pub(super) fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
     layers: bool,
     scratch: Option<&mut SearchScratch>,
 ) {
+    #[cfg(feature = "alloc")]
     match scratch {
         Some(scratch) => slow_searches::<S, CROWN, K>(own, opp, kings, out, layers, scratch),
         None => SearchScratch::with_thread(|scratch| {
             slow_searches::<S, CROWN, K>(own, opp, kings, out, layers, scratch);
         }),
+    }
+    #[cfg(not(feature = "alloc"))]
+    {
+        let _ = (layers, scratch);
+        let mut index = [0u16; INDEX_SLOTS];
+        let mut memo = [[0u32; 3]; MEMO_SLOTS];
+        out.clear();
+        slow_search::<S, CROWN, K>(
+            own,
+            opp,
+            kings,
+            out,
+            Index::new(&mut index),
+            Some(&mut memo),
+        )
+        .run(own, kings, None);
     }
 }
 
@@ -71,34 +89,6 @@ pub(super) fn slow_searches<S: Side, const CROWN: bool, K: Sink>(
     memo.fill([0; 3]);
     slow_search::<S, CROWN, K>(own, opp, kings, out, Index::new(index), Some(memo))
         .run(own, kings, None);
-}
-
-/// The search again, for the rare positions where capture paths explode or the list is long:
-/// depth-first with a memo table so that each state is explored once. Without an allocator
-/// its tables are on the stack (see [`Position::legal_moves`](crate::Position::legal_moves)).
-#[cfg(not(feature = "alloc"))]
-#[cold]
-#[inline(never)]
-pub(super) fn gen_captures_memo<S: Side, const CROWN: bool, K: Sink>(
-    own: u64,
-    opp: u64,
-    kings: u64,
-    out: &mut K,
-    _layers: bool,
-    _scratch: Option<&mut SearchScratch>,
-) {
-    let mut index = [0u16; INDEX_SLOTS];
-    let mut memo = [[0u32; 3]; MEMO_SLOTS];
-    out.clear();
-    slow_search::<S, CROWN, K>(
-        own,
-        opp,
-        kings,
-        out,
-        Index::new(&mut index),
-        Some(&mut memo),
-    )
-    .run(own, kings, None);
 }
 
 /// A slow search that puts its moves into `out`, indexed by `index`.

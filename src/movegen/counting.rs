@@ -1,0 +1,190 @@
+//! Set arithmetic: king rays and slides, whether a side can capture, and counting the moves
+//! without a search.
+
+use super::*;
+
+/// The empty squares a king on `sq` reaches in direction `d` (stopping before any piece).
+#[inline(always)]
+pub(crate) fn king_reach(sq: u32, d: usize, occ: u64) -> u64 {
+    let ray = RAYS[d][sq as usize];
+    let blk = ray & occ;
+    if blk == 0 {
+        ray
+    } else {
+        let q = nearest(blk, d);
+        ray & !(RAYS[d][q as usize] | 1 << q)
+    }
+}
+
+/// The squares of `squares` from which a king looking in direction `d` sees, first, a piece of
+/// `live` with an empty square right behind it: those that can capture in direction `d`.
+#[inline(always)]
+pub(super) fn sees_capture(squares: u64, d: usize, live: u64, empty: u64) -> u64 {
+    let victims = live & shift_dir(empty, d ^ 2);
+    squares & slide_dir(victims, empty, d ^ 2)
+}
+
+/// Whether a king on `at` can jump in direction `d`: the nearest piece that way is one of
+/// `live` and the square behind it is empty.
+#[inline(always)]
+pub(super) fn can_jump(at: u32, d: usize, live: u64, occ: u64) -> bool {
+    let blk = RAYS[d][at as usize] & occ;
+    blk != 0 && {
+        let q = nearest(blk, d);
+        live & 1 << q != 0 && shift_dir(1 << q, d) & !occ != 0
+    }
+}
+
+/// Whether the side to move has a capture. Pure set arithmetic, no loop over pieces.
+#[inline(always)]
+pub(crate) fn has_capture<S: Side>(own: u64, opp: u64, kings: u64) -> bool {
+    let empty = !(own | opp);
+    man_landings::<S>(own & !kings, opp, empty) != [0; 3]
+        || kings_can_capture(own & kings, opp, empty)
+}
+
+/// Whether one of the kings `k` can capture.
+#[inline(always)]
+pub(crate) fn kings_can_capture(k: u64, opp: u64, empty: u64) -> bool {
+    let rest = k & k.wrapping_sub(1);
+    if rest & rest.wrapping_sub(1) == 0 {
+        // One king or two: table look-ups, king by king.
+        (k != 0 && lone_king(k.trailing_zeros(), opp, empty).1)
+            || (rest != 0 && lone_king(rest.trailing_zeros(), opp, empty).1)
+    } else {
+        king_landings(k, king_slides(k, empty), opp) & empty != 0
+    }
+}
+
+/// For a king on `at` (the other pieces are those not in `empty`): the empty squares it
+/// slides to, and whether it can capture (the first piece it meets some way is one of `opp`
+/// with an empty square behind it). Table look-ups: cheaper than slides for one or two
+/// kings.
+#[inline(always)]
+pub(crate) fn lone_king(at: u32, opp: u64, empty: u64) -> (u64, bool) {
+    let lines = king_lines(at, !empty);
+    let rays = |d: usize| lines & opp & RAYS[d][at as usize & 63];
+    let behind = shift::<NORTH>(rays(NORTH))
+        | shift::<EAST>(rays(EAST))
+        | shift::<SOUTH>(rays(SOUTH))
+        | shift::<WEST>(rays(WEST));
+    (lines & empty, behind & empty != 0)
+}
+
+/// The empty squares the kings `k` slide to, north, east, south and west.
+#[inline(always)]
+pub(super) fn king_slides(k: u64, empty: u64) -> [u64; 4] {
+    [
+        slide::<NORTH>(k, empty),
+        slide::<EAST>(k, empty),
+        slide::<SOUTH>(k, empty),
+        slide::<WEST>(k, empty),
+    ]
+}
+
+/// The squares just behind the opponent pieces (of `opp`) that the kings `k` run into at the
+/// end of their slides: where a king lands if that square is empty.
+#[inline(always)]
+pub(super) fn king_landings(k: u64, [n, e, s, w]: [u64; 4], opp: u64) -> u64 {
+    shift::<NORTH>(shift::<NORTH>(n | k) & opp)
+        | shift::<EAST>(shift::<EAST>(e | k) & opp)
+        | shift::<SOUTH>(shift::<SOUTH>(s | k) & opp)
+        | shift::<WEST>(shift::<WEST>(w | k) & opp)
+}
+
+/// Adds three sets bit by bit: returns `(ones, twos)` with
+/// `|a| + |b| + |c| = |ones| + 2 |twos|`.
+#[inline(always)]
+pub(super) const fn carry_save(a: u64, b: u64, c: u64) -> (u64, u64) {
+    let u = a ^ b;
+    (u ^ c, (a & b) | (u & c))
+}
+
+/// The number of legal moves if they can be counted without the capture search: when they
+/// are all quiet, or all captures by men (see [`count_man_paths`]). `None` if the capture
+/// search is needed. Each empty square is reached by at most one king from each direction,
+/// so the slides of all kings together count every king move once.
+#[inline(always)]
+pub(crate) fn count_without_search<S: Side, const CROWN: bool>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+) -> Option<u64> {
+    let empty = !(own | opp);
+    let men = own & !kings;
+    let (f, e, w) = (fwd::<S>(men), shift::<EAST>(men), shift::<WEST>(men));
+    let lands = [
+        fwd::<S>(f & opp) & empty,
+        shift::<EAST>(e & opp) & empty,
+        shift::<WEST>(w & opp) & empty,
+    ];
+    let k = own & kings;
+    // f + e + w with one carry-save step: two population counts instead of three.
+    let count3 = |f: u64, e: u64, w: u64| {
+        let (ones, twos) = carry_save(f, e, w);
+        u64::from(ones.count_ones() + 2 * twos.count_ones())
+    };
+    // Captures by men only: single ones counted at once, longer ones path by path.
+    let count_men = || {
+        if man_going_on::<S, CROWN>(lands, opp, empty) == [0; 3] {
+            Some(count3(lands[0], lands[1], lands[2]))
+        } else {
+            count_man_paths::<S, CROWN>(lands, opp, empty)
+        }
+    };
+    if k == 0 {
+        return if lands == [0; 3] {
+            Some(count3(f & empty, e & empty, w & empty))
+        } else {
+            count_men()
+        };
+    }
+    if k & (k - 1) == 0 {
+        let (quiet, capture) = lone_king(k.trailing_zeros(), opp, empty);
+        if capture {
+            return None;
+        }
+        if lands != [0; 3] {
+            return count_men();
+        }
+        // The men's three sets and the king's, with a carry-save step and a half adder.
+        let (o1, t1) = carry_save(f & empty, e & empty, w & empty);
+        let (ones, t2) = (o1 ^ quiet, o1 & quiet);
+        let n = ones.count_ones() + 2 * (t1 ^ t2).count_ones() + 4 * (t1 & t2).count_ones();
+        return Some(u64::from(n));
+    }
+    let rest = k & (k - 1);
+    if rest & (rest - 1) == 0 {
+        // Two kings: each by table look-ups, as a lone king, but both. (Their moves are
+        // distinct moves even where they share a destination.)
+        let (q1, capture1) = lone_king(k.trailing_zeros(), opp, empty);
+        if capture1 {
+            return None;
+        }
+        let (q2, capture2) = lone_king(rest.trailing_zeros(), opp, empty);
+        if capture2 {
+            return None;
+        }
+        if lands != [0; 3] {
+            return count_men();
+        }
+        let n = count3(f & empty, e & empty, w & empty);
+        return Some(n + u64::from(q1.count_ones() + q2.count_ones()));
+    }
+    let slides = king_slides(k, empty);
+    if king_landings(k, slides, opp) & empty != 0 {
+        return None;
+    }
+    if lands != [0; 3] {
+        return count_men();
+    }
+    let (f, e, w) = (f & empty, e & empty, w & empty);
+    let [sn, se, ss, sw] = slides;
+    // The seven sets added with a carry-save tree: three population counts instead of seven.
+    let (o1, t1) = carry_save(f, e, w);
+    let (o2, t2) = carry_save(sn, se, ss);
+    let (ones, t3) = carry_save(o1, o2, sw);
+    let (twos, fours) = carry_save(t1, t2, t3);
+    let n = ones.count_ones() + 2 * twos.count_ones() + 4 * fours.count_ones();
+    Some(u64::from(n))
+}
