@@ -44,6 +44,8 @@ mod code;
 mod color;
 pub mod docs;
 mod each;
+#[cfg(feature = "alloc")]
+pub mod engine;
 mod fen;
 #[cfg(feature = "alloc")]
 mod game;
