@@ -32,14 +32,20 @@ export class DamaError extends Error {
 
 /** A move that is not legal here, cannot be read, or comes after the end of the game. */
 export class IllegalMoveError extends DamaError {
-  constructor(message, move) {
-    super(message);
+  constructor(reason, move) {
+    super(reason.startsWith('illegal move') ? reason : `illegal move ${describe(move)}: ${reason}`);
     this.name = 'IllegalMoveError';
     /** The move as it was given. */
     this.move = move;
-    /** Why it was refused (the message without the move). */
-    this.reason = message;
+    /** Why it was refused. */
+    this.reason = reason;
   }
+}
+
+function describe(move) {
+  let text = typeof move === 'string' ? move : JSON.stringify(move) ?? String(move);
+  if (text.length > 40) text = `${text.slice(0, 40)}…`;
+  return text;
 }
 
 /** A FEN that cannot be read or describes no legal position. */
