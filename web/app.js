@@ -15,6 +15,7 @@ const state = {
   view: null, // the ply shown when stepping through, null for the last
   path: [], // the squares of a move being entered: its origin, then landings
   thinking: false,
+  animating: 0, // moves played whose animation has not finished
   tags: {},
 };
 
@@ -293,7 +294,9 @@ function play(move, who) {
   message('');
   save();
   announce(describeMove(m, who) + gameOverText());
+  state.animating++;
   animating = animating.then(() => animateMove(m, before)).then(() => {
+    state.animating--;
     render();
     maybeEngine();
   });
@@ -312,7 +315,7 @@ function whoMoves(game = state.game) {
 }
 
 function clickSquare(sq) {
-  if (state.view !== null || state.thinking || !humanToMove() || state.game.isGameOver()) return;
+  if (state.animating > 0 || state.view !== null || state.thinking || !humanToMove() || state.game.isGameOver()) return;
   const game = state.game;
   const next = game.nextSteps(state.path);
   if (state.path.length === 0) {
@@ -351,7 +354,7 @@ function stopEngine() {
 
 function maybeEngine() {
   const game = state.game;
-  if (state.view !== null || game.isGameOver() || humanToMove() || state.thinking) return;
+  if (state.animating > 0 || state.view !== null || game.isGameOver() || humanToMove() || state.thinking) return;
   state.thinking = true;
   render();
   const id = ++request;
@@ -597,6 +600,7 @@ function fromAddress() {
     state.game = game;
     state.mode = 'two';
     state.view = null;
+    state.path = [];
     state.tags = {};
     save();
     message('Opened the position from the address.', 'info');
@@ -606,6 +610,15 @@ function fromAddress() {
     return false;
   }
 }
+
+addEventListener('hashchange', () => {
+  if (fromAddress()) {
+    state.path = [];
+    buildBoard();
+  }
+  render();
+  maybeEngine();
+});
 
 const restored = restore();
 const opened = fromAddress();
