@@ -165,7 +165,7 @@ function renderPlayers(game) {
     const other = color === 'white' ? 'black' : 'white';
     const taken = start[other] - now[other];
     el.className = `player ${el === $('top-player') ? 'top' : 'bottom'}${!game.isGameOver() && game.turn() === color[0] ? ' to-move' : ''}`;
-    el.innerHTML = `<span class="name">${label(color)}</span><span class="taken" aria-label="${taken} ${other} pieces taken">${'<i class="' + other + '"></i>'.repeat(Math.max(0, taken))}</span>`;
+    el.innerHTML = `<span class="name">${label(color)}</span><span class="taken" aria-label="${taken} ${other} pieces taken">${`<i class="${other}"></i>`.repeat(Math.max(0, taken))}</span>`;
   };
   fill($('top-player'), state.flipped ? 'white' : 'black');
   fill($('bottom-player'), state.flipped ? 'black' : 'white');
@@ -199,12 +199,12 @@ function renderMoves() {
   const button = (ply) =>
     `<button type="button" data-ply="${ply + 1}" class="${(state.view ?? history.length) === ply + 1 ? 'current' : ''}">${history[ply]}</button>`;
   if (start === 'black' && history.length > 0) {
-    items.push(`<li value="1"><button type="button" disabled>…</button>${button(0)}</li>`);
+    items.push(`<li value="1"><span><button type="button" disabled>…</button>${button(0)}</span></li>`);
     i = 1;
     number = 2;
   }
   for (; i < history.length; i += 2, number++) {
-    items.push(`<li value="${number}">${button(i)}${i + 1 < history.length ? button(i + 1) : ''}</li>`);
+    items.push(`<li value="${number}"><span>${button(i)}${i + 1 < history.length ? button(i + 1) : ''}</span></li>`);
   }
   list.innerHTML = items.join('');
   list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
