@@ -25,6 +25,8 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
+use core::ops::ControlFlow;
+
 use crate::{Color, Move, Outcome, Position, Role, Setup};
 
 /// A score larger than any evaluation: a won position scores `WIN - ply`.
@@ -441,8 +443,14 @@ impl Engine {
     }
 }
 
+/// The number of legal moves, counted as they are generated (no list is built).
 fn mobility(pos: &Position) -> i32 {
-    i32::try_from(pos.legal_moves().len()).unwrap_or(i32::MAX)
+    let mut n = 0i32;
+    let _ = pos.for_each_legal_move(|_| {
+        n = n.saturating_add(1);
+        ControlFlow::<()>::Continue(())
+    });
+    n
 }
 
 /// The same pieces with the other side to move (a "null move"), for the opponent's mobility.
