@@ -132,10 +132,8 @@ function render() {
     cell.classList.toggle('occupied', occupied.has(sq) && sq !== state.path[0]);
     cell.classList.toggle('movable', canMove && (entering ? next.includes(sq) : next.includes(sq)));
     const p = occupied.get(sq);
-    cell.setAttribute(
-      'aria-label',
-      `${sq}${p ? `, ${p.color} ${p.king ? 'king' : 'man'}` : ''}${cell.classList.contains('dest') ? ', legal destination' : ''}`,
-    );
+    const label = `${sq}${p ? `, ${p.color} ${p.king ? 'king' : 'man'}` : ''}${cell.classList.contains('dest') ? ', legal destination' : ''}`;
+    if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
   }
   renderPlayers(game);
   renderStatus(game);
@@ -189,6 +187,8 @@ function cap(s) {
   return s[0].toUpperCase() + s.slice(1);
 }
 
+let movesHtml = '';
+
 function renderMoves() {
   const list = $('moves');
   const history = state.game.history();
@@ -206,8 +206,12 @@ function renderMoves() {
   for (; i < history.length; i += 2, number++) {
     items.push(`<li value="${number}"><span>${button(i)}${i + 1 < history.length ? button(i + 1) : ''}</span></li>`);
   }
-  list.innerHTML = items.join('');
-  list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  const html = items.join('');
+  if (html === movesHtml) return;
+  movesHtml = html;
+  list.innerHTML = html;
+  // Scrolled with the next frame's layout rather than forcing one now.
+  requestAnimationFrame(() => list.querySelector('.current')?.scrollIntoView({ block: 'nearest' }));
 }
 
 // ---- messages and announcements ----
