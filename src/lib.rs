@@ -46,6 +46,8 @@ mod bitboard;
 mod board;
 mod color;
 pub mod docs;
+#[cfg(feature = "alloc")]
+pub mod engine;
 mod fen;
 #[cfg(feature = "alloc")]
 mod game;

@@ -1,0 +1,33 @@
+// Type-checked by api.test.js against dama.d.ts (tsc --noEmit); not run.
+import { Dama, Engine, IllegalMoveError, PdnError, readPdn, type Move, type Outcome } from 'turkish-draughts';
+
+const game: Dama = new Dama(undefined, { rules: 'tudaf' });
+const texts: string[] = game.moves();
+const verbose: Move[] = game.moves({ verbose: true, square: 'c3' });
+const played: Move = game.move(texts[0]);
+game.move({ from: 'f6', to: 'f5' });
+game.move({ path: ['c4', 'c5'] });
+const back: Move | null = game.undo();
+const key: bigint = game.zobrist();
+const nodes: number = game.perft(3);
+const outcome: Outcome | null = game.outcome();
+const winner: 'white' | 'black' | null | undefined = outcome?.winner;
+const dests: Map<string, string[]> = game.dests();
+const steps: string[] = game.nextSteps(['c3']);
+const svg: string = game.svg({ size: 320, flipped: true, highlight: steps });
+const pdn: string = game.pdn({ notation: 'captured', tags: { White: 'A' } });
+try {
+  game.move('h1-h8');
+} catch (e) {
+  if (e instanceof IllegalMoveError) console.log(e.reason, e.move);
+}
+for (const item of readPdn(pdn)) {
+  if (item.error) {
+    const err: PdnError = item.error;
+    console.log(err.line, err.column);
+  } else {
+    console.log(item.game.history({ verbose: true })[0]?.path, item.tags['White']);
+  }
+}
+const report = new Engine({ tableBits: 16 }).bestMove(game, { timeMs: 100, depth: 8 });
+console.log(played, verbose, back, key, nodes, winner, dests, svg, report?.move.text, report?.score);
