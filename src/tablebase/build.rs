@@ -1,8 +1,6 @@
 //! The builder: retrograde analysis, material by material.
 
 use std::boxed::Box;
-use std::collections::HashMap;
-use std::{eprint, eprintln, format};
 use std::fs;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -10,6 +8,7 @@ use std::string::{String, ToString};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use std::vec::Vec;
+use std::{eprint, eprintln, format};
 
 use super::error::BuildError;
 use super::format::{self, TableFile};
@@ -142,7 +141,9 @@ impl Builder {
         } else {
             self.threads
         };
-        let show = self.progress.unwrap_or_else(|| std::io::stderr().is_terminal());
+        let show = self
+            .progress
+            .unwrap_or_else(|| std::io::stderr().is_terminal());
         let pairs = build_order(max_pieces);
         let total: u64 = pairs.iter().map(|p| pair_size(p)).sum();
         let mut done_positions = 0u64;
@@ -159,9 +160,14 @@ impl Builder {
                     tables.insert(*m, v);
                 }
             } else {
+                let t0 = Instant::now();
                 let values = solve_pair(self.rules, pair, &tables, threads)?;
+                let t1 = Instant::now();
                 for (m, v) in pair.iter().zip(values) {
                     self.write(*m, &v)?;
+                    if std::env::var_os("TD_TB_TIMING").is_some() {
+                        eprintln!("{} solve {:?} write {:?}", m.name(), t1 - t0, t1.elapsed());
+                    }
                     report.built.push(m.name());
                     tables.insert(*m, v);
                 }
@@ -217,7 +223,11 @@ impl Builder {
 /// One line of progress on standard error.
 fn bar(done: usize, all: usize, pos_done: u64, pos_all: u64, solved: u64, start: Instant) {
     let secs = start.elapsed().as_secs_f64();
-    let rate = if secs > 0.0 { solved as f64 / secs } else { 0.0 };
+    let rate = if secs > 0.0 {
+        solved as f64 / secs
+    } else {
+        0.0
+    };
     let left = if rate > 0.0 {
         format!("{:.0} s left", (pos_all - pos_done) as f64 / rate)
     } else {
@@ -245,7 +255,11 @@ pub(crate) fn build_order(max_pieces: u32) -> Vec<Vec<Material>> {
             if s < m {
                 continue;
             }
-            pairs.push(if s == m { std::vec![m] } else { std::vec![m, s] });
+            pairs.push(if s == m {
+                std::vec![m]
+            } else {
+                std::vec![m, s]
+            });
         }
     }
     pairs.sort_by_key(|p| (p[0].pieces(), p[0].men(), p[0]));
@@ -256,13 +270,18 @@ fn pair_size(pair: &[Material]) -> u64 {
     pair.iter().map(|m| m.size()).sum()
 }
 
-/// The finished tables in memory, by material.
-#[derive(Default)]
-struct Tables(HashMap<Material, Arc<[u16]>>);
+/// The finished tables in memory, by material slot.
+struct Tables(Vec<Option<Arc<[u16]>>>);
+
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables(std::vec![None; material::SLOTS])
+    }
+}
 
 impl Tables {
     fn insert(&mut self, m: Material, v: Arc<[u16]>) {
-        self.0.insert(m, v);
+        self.0[material::slot(m)] = Some(v);
     }
 
     /// The value code of a position already solved (a capture's or crowning's child).
@@ -276,7 +295,8 @@ impl Tables {
             .ok_or_else(|| BuildError::Internal(format!("no index for {pos}")))?;
         let t = self
             .0
-            .get(&m)
+            .get(material::slot(m))
+            .and_then(Option::as_ref)
             .ok_or_else(|| BuildError::Internal(format!("table {} not built yet", m.name())))?;
         t.get(i as usize)
             .copied()
@@ -362,7 +382,9 @@ fn solve_pair(
                     loop {
                         let next = queue.lock().map(|mut q| q.next()).ok().flatten();
                         let Some((s, start, chunk)) = next else { break };
-                        let r = first_pass(rules, pair[s], s, start, chunk, tables, &mut list, &mut mine);
+                        let r = first_pass(
+                            rules, pair[s], s, start, chunk, tables, &mut list, &mut mine,
+                        );
                         if let Err(e) = r {
                             if let Ok(mut f) = failure.lock() {
                                 *f = Some(e);
@@ -383,13 +405,15 @@ fn solve_pair(
             levels.push(d, c);
         }
     }
+    let t_first = Instant::now();
     // The levels: entries resolved with distance d, then their predecessors.
     let other = |s: usize| if pair.len() == 1 { 0 } else { 1 - s };
     let mut d: usize = 0;
     let mut fresh: Vec<u64> = Vec::new();
     while d < levels.0.len() {
         let bucket = core::mem::take(&mut levels.0[d]);
-        let dist = u16::try_from(d).map_err(|_| BuildError::Internal("distance overflow".into()))?;
+        let dist =
+            u16::try_from(d).map_err(|_| BuildError::Internal("distance overflow".into()))?;
         fresh.clear();
         for c in bucket {
             let (index, s, win) = ((c >> 2) as usize, ((c >> 1) & 1) as usize, c & 1 == 1);
@@ -398,32 +422,57 @@ fn solve_pair(
                 continue;
             }
             cell.flags |= RESOLVED;
-            cell.value = if win { value::win(dist) } else { value::loss(dist) };
+            cell.value = if win {
+                value::win(dist)
+            } else {
+                value::loss(dist)
+            };
             fresh.push(c);
         }
-        for &c in &fresh {
-            let (index, s, win) = (c >> 2, ((c >> 1) & 1) as usize, c & 1 == 1);
-            let o = other(s);
-            let Some(board) = board_of(pair[s], index) else { continue };
-            let target = pair[o];
-            for_each_predecessor(board, |(w, b, k)| {
-                let qi = index_of(target, w, b, k) as usize;
-                let Some(cell) = sides[o].get_mut(qi) else { return };
-                if cell.flags & OPEN == 0 || cell.flags & RESOLVED != 0 {
-                    return;
-                }
-                if !win {
-                    levels.push(dist + 1, pack(o, qi as u64, true));
-                } else {
-                    let was = cell.count;
-                    cell.count = was.saturating_sub(1);
-                    if was == 1 && cell.flags & (EXIT_WIN | DRAW_EXIT) == 0 {
-                        levels.push((dist + 1).max(cell.max_exit), pack(o, qi as u64, false));
-                    }
+        // The predecessors of the fresh entries, found on every thread (the cells are
+        // only read), then applied here in order.
+        for batch in fresh.chunks(1 << 16) {
+            let cells: &Vec<Vec<Cell>> = &sides;
+            let found = parallel_map(batch, threads, |part, out: &mut Vec<u64>| {
+                for &c in part {
+                    let (index, s, win) = (c >> 2, ((c >> 1) & 1) as usize, c & 1 == 1);
+                    let o = other(s);
+                    let Some(board) = board_of(pair[s], index) else {
+                        continue;
+                    };
+                    let target = pair[o];
+                    for_each_predecessor(board, |(w, b, k)| {
+                        let qi = index_of(target, w, b, k);
+                        let Some(cell) = cells[o].get(qi as usize) else {
+                            return;
+                        };
+                        if cell.flags & OPEN != 0 && cell.flags & RESOLVED == 0 {
+                            out.push(pack(o, qi, win));
+                        }
+                    });
                 }
             });
+            for part in found {
+                for c in part {
+                    let (qi, o, child_won) =
+                        ((c >> 2) as usize, ((c >> 1) & 1) as usize, c & 1 == 1);
+                    let cell = &mut sides[o][qi];
+                    if !child_won {
+                        levels.push(dist + 1, pack(o, qi as u64, true));
+                    } else {
+                        let was = cell.count;
+                        cell.count = was.saturating_sub(1);
+                        if was == 1 && cell.flags & (EXIT_WIN | DRAW_EXIT) == 0 {
+                            levels.push((dist + 1).max(cell.max_exit), pack(o, qi as u64, false));
+                        }
+                    }
+                }
+            }
         }
         d += 1;
+    }
+    if std::env::var_os("TD_TB_TIMING").is_some() {
+        eprintln!("levels {} took {:?}", levels.0.len(), t_first.elapsed());
     }
     // Unresolved entries are draws; an entry with two pieces on a square takes the value
     // before it, which costs nothing in the run-length blocks.
@@ -435,7 +484,11 @@ fn solve_pair(
                 .iter()
                 .map(|c| {
                     if c.flags & INVALID == 0 {
-                        last = if c.flags & RESOLVED != 0 { c.value } else { DRAW };
+                        last = if c.flags & RESOLVED != 0 {
+                            c.value
+                        } else {
+                            DRAW
+                        };
                     }
                     last
                 })
@@ -443,6 +496,38 @@ fn solve_pair(
                 .into()
         })
         .collect())
+}
+
+/// `f` over `items` in parts on `threads` threads, each part's output in its own vector,
+/// in order. Small inputs stay on this thread.
+fn parallel_map<T: Sync, U: Send>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(&[T], &mut Vec<U>) + Sync,
+) -> Vec<Vec<U>> {
+    if threads <= 1 || items.len() < 4096 {
+        let mut out = Vec::new();
+        f(items, &mut out);
+        return std::vec![out];
+    }
+    let per = items.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(per)
+            .map(|part| {
+                let f = &f;
+                scope.spawn(move || {
+                    let mut out = Vec::new();
+                    f(part, &mut out);
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
 }
 
 /// The first pass over a chunk of entries of side `s`: terminal positions, captures and
@@ -528,7 +613,10 @@ fn first_pass(
 /// move), handed to `f` as its colour-swapped twin (White to move, the board flipped), the
 /// form in which the other table of the pair stores it.
 #[inline]
-fn for_each_predecessor((white, black, kings): (u64, u64, u64), mut f: impl FnMut((u64, u64, u64))) {
+fn for_each_predecessor(
+    (white, black, kings): (u64, u64, u64),
+    mut f: impl FnMut((u64, u64, u64)),
+) {
     let occ = white | black;
     let mut emit = |from: u64, to: u64, king: bool| {
         // `to` is where the piece stands now, `from` where it stood.

@@ -37,6 +37,17 @@ pub(crate) const fn binomial(n: usize, k: usize) -> u64 {
     BINOMIAL[n][k]
 }
 
+/// A material's slot in a table of every material whose groups fit the index.
+#[inline]
+pub(crate) fn slot(m: Material) -> usize {
+    m.counts
+        .iter()
+        .fold(0, |acc, &c| acc * (MAX_GROUP + 1) + usize::from(c))
+}
+
+/// The number of material slots: each of the four counts in `0..=MAX_GROUP`.
+pub(crate) const SLOTS: usize = (MAX_GROUP + 1).pow(4);
+
 /// The material of a table: White's men and kings, Black's men and kings, with White to
 /// move. A position with Black to move is looked up as its colour-swapped twin
 /// ([`Position::mirrored`]), which has White to move and the material with the sides
@@ -160,11 +171,18 @@ fn unrank_set(mut r: u64, k: usize, n: usize) -> u64 {
     let mut set = 0u64;
     let mut top = n;
     for i in (1..=k).rev() {
-        // The largest s < top with C(s, i) <= r.
-        let mut s = top - 1;
-        while BINOMIAL[s][i] > r {
-            s -= 1;
+        // The largest s < top with C(s, i) <= r (C(i - 1, i) = 0 <= r always), by
+        // binary search.
+        let (mut lo, mut hi) = (i - 1, top - 1);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if BINOMIAL[mid][i] <= r {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
         }
+        let s = lo;
         r -= BINOMIAL[s][i];
         set |= 1 << s;
         top = s;

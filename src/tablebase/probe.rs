@@ -8,19 +8,10 @@ use std::vec::Vec;
 
 use super::error::{FileError, OpenError, ProbeError};
 use super::format::{self, Refusal, TableFile};
-use super::material::{self, MAX_GROUP, Material};
+use super::material::{self, Material, SLOTS, slot};
 use super::value::{self, wdl_of_symbol};
 use super::{Metric, Wdl, file_name};
 use crate::{Move, MoveList, Position, RuleSet};
-
-/// The number of material slots: each of the four counts in `0..=MAX_GROUP`.
-const SLOTS: usize = (MAX_GROUP + 1).pow(4);
-
-fn slot(m: Material) -> usize {
-    m.counts
-        .iter()
-        .fold(0, |acc, &c| acc * (MAX_GROUP + 1) + usize::from(c))
-}
 
 type Slot = OnceLock<Result<TableFile, ProbeError>>;
 
