@@ -135,7 +135,7 @@ impl Tablebase {
     /// Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
     /// let report = Tablebase::open(&dir, RuleSet::Default)?.verify(1)?;
     /// assert_eq!(report.mismatch_count, 0);
-    /// assert_eq!(report.positions, 2 * (64 * 63 + 2 * 64 * 47) + 48 * 47);
+    /// assert_eq!(report.positions, 64 * 63 + 2 * 48 * 63 + 48 * 47);
     /// # std::fs::remove_dir_all(&dir)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
