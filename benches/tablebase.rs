@@ -48,7 +48,11 @@ fn random_positions(rules: RuleSet, pieces: u32, count: usize) -> Vec<Position> 
             white: Bitboard::from_u64(white),
             black: Bitboard::from_u64(black),
             kings: Bitboard::from_u64(kings),
-            turn: if next() % 2 == 0 { Color::White } else { Color::Black },
+            turn: if next() % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
         };
         if let Ok(p) = Position::from_setup(&setup, rules) {
             out.push(p);

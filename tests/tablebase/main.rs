@@ -16,8 +16,15 @@ fn tables() -> &'static Path {
         let dir = std::env::temp_dir().join(format!("td-tablebase-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         for rules in [RuleSet::Default, RuleSet::Tudaf] {
-            let report = Builder::new(rules, &dir).progress(false).build(3).expect("build");
-            assert_eq!(report.built.len(), 16, "4 two-piece and 12 three-piece materials");
+            let report = Builder::new(rules, &dir)
+                .progress(false)
+                .build(3)
+                .expect("build");
+            assert_eq!(
+                report.built.len(),
+                16,
+                "4 two-piece and 12 three-piece materials"
+            );
         }
         dir
     })
@@ -73,13 +80,28 @@ fn hand_checked_positions() {
     // without a piece, a win in one ply. Without the capture, a draw at once.
     let p = pos("W:WKd4:BKd6", RuleSet::Default);
     assert_eq!(value(&d, &p), (Wdl::Win, Some(1)));
-    let best: Vec<String> = d.best_moves(&p).unwrap().iter().map(|m| m.to_string()).collect();
+    let best: Vec<String> = d
+        .best_moves(&p)
+        .unwrap()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
     assert_eq!(best, ["d4xd7", "d4xd8"]);
     let p = pos("W:WKa1:BKh8", RuleSet::Default);
     assert_eq!(value(&d, &p), (Wdl::Draw, None));
     // The federation's rules: any one piece each is a draw at once.
-    for fen in ["W:WKd4:BKd6", "W:WKd4:Bd6", "B:WKd4:Bd6", "W:Wd3:Bd6", "W:WKa1:BKh8"] {
-        assert_eq!(value(&t, &pos(fen, RuleSet::Tudaf)), (Wdl::Draw, None), "{fen}");
+    for fen in [
+        "W:WKd4:BKd6",
+        "W:WKd4:Bd6",
+        "B:WKd4:Bd6",
+        "W:Wd3:Bd6",
+        "W:WKa1:BKh8",
+    ] {
+        assert_eq!(
+            value(&t, &pos(fen, RuleSet::Tudaf)),
+            (Wdl::Draw, None),
+            "{fen}"
+        );
     }
     // A man crowned in the middle of a capture. White's man c6 jumps c7 to c8; under the
     // default rules it goes on as a king along rank 8 and takes the king on e8 too, leaving
@@ -107,8 +129,8 @@ fn errors_are_typed() {
         Err(ProbeError::RulesMismatch { .. })
     ));
     // A man on its own back rank (a relaxed position) is in no table.
-    let relaxed = Position::from_setup_relaxed(&"W:WKc3,c4:Bg8".parse().unwrap(), RuleSet::Default)
-        .unwrap();
+    let relaxed =
+        Position::from_setup_relaxed(&"W:WKc3,c4:Bg8".parse().unwrap(), RuleSet::Default).unwrap();
     assert_eq!(d.probe_wdl(&relaxed), Err(ProbeError::NotCovered));
 }
 
@@ -136,20 +158,34 @@ fn with_kvk_dtw(name: &str, edit: impl Fn(&mut Vec<u8>)) -> PathBuf {
 #[test]
 fn bad_files_give_typed_errors() {
     let p = pos("W:WKa1:BKh8", RuleSet::Default);
-    let probe = |dir: &Path| Tablebase::open(dir, RuleSet::Default).unwrap().probe_dtw(&p);
+    let probe = |dir: &Path| {
+        Tablebase::open(dir, RuleSet::Default)
+            .unwrap()
+            .probe_dtw(&p)
+    };
     let truncated = with_kvk_dtw("truncated", |b| b.truncate(b.len() / 2));
-    assert!(matches!(probe(&truncated), Err(ProbeError::File(FileError::Corrupt { .. }))));
+    assert!(matches!(
+        probe(&truncated),
+        Err(ProbeError::File(FileError::Corrupt { .. }))
+    ));
     let flipped = with_kvk_dtw("flipped", |b| {
         let n = b.len() - 3;
         b[n] ^= 0x40;
     });
     let err = probe(&flipped).unwrap_err();
-    assert!(matches!(err, ProbeError::File(FileError::Corrupt { .. })), "{err}");
+    assert!(
+        matches!(err, ProbeError::File(FileError::Corrupt { .. })),
+        "{err}"
+    );
     assert!(err.to_string().contains("KvK.default.dtw"), "{err}");
     let version = with_kvk_dtw("version", |b| b[8] = 9);
     assert!(matches!(
         probe(&version),
-        Err(ProbeError::File(FileError::WrongVersion { found: 9, expected: 1, .. }))
+        Err(ProbeError::File(FileError::WrongVersion {
+            found: 9,
+            expected: 1,
+            ..
+        }))
     ));
     let other_rules = with_kvk_dtw("rules", |b| {
         *b = std::fs::read(tables().join("KvK.tudaf.dtw")).unwrap();
@@ -159,13 +195,18 @@ fn bad_files_give_typed_errors() {
         Err(ProbeError::File(FileError::WrongRules { found: 1, .. }))
     ));
     let empty = with_kvk_dtw("empty", |b| b.clear());
-    assert!(matches!(probe(&empty), Err(ProbeError::File(FileError::Corrupt { .. }))));
+    assert!(matches!(
+        probe(&empty),
+        Err(ProbeError::File(FileError::Corrupt { .. }))
+    ));
     // The WDL file of the same material is still good.
     let tb = Tablebase::open(&flipped, RuleSet::Default).unwrap();
     assert_eq!(tb.probe_wdl(&p), Ok(Wdl::Draw));
     // A table that is not there is named.
     std::fs::remove_file(flipped.join("KvM.default.wdl")).unwrap();
-    let err = tb.probe_wdl(&pos("W:WKa1:Bd6", RuleSet::Default)).unwrap_err();
+    let err = tb
+        .probe_wdl(&pos("W:WKa1:Bd6", RuleSet::Default))
+        .unwrap_err();
     assert!(
         matches!(&err, ProbeError::MissingTable { material, .. } if material == "KvM"),
         "{err}"
@@ -217,7 +258,11 @@ fn random_position(rng: &mut Rng, rules: RuleSet) -> Position {
                 setup.kings = Bitboard::from_u64(setup.kings.to_u64() | sq);
             }
         }
-        setup.turn = if rng.below(2) == 0 { Color::White } else { Color::Black };
+        setup.turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         if ok {
             if let Ok(p) = Position::from_setup(&setup, rules) {
                 return p;
@@ -322,10 +367,13 @@ fn search(p: &Position, n: u32, memo: &mut HashMap<(Position, u32), Option<bool>
 }
 
 /// The exact distance found by [`search`]: the least `n` at which it decides.
-fn searched_value(p: &Position, max: u32, memo: &mut HashMap<(Position, u32), Option<bool>>) -> Option<(Wdl, u32)> {
-    (0..=max).find_map(|n| {
-        search(p, n, memo).map(|won| (if won { Wdl::Win } else { Wdl::Loss }, n))
-    })
+fn searched_value(
+    p: &Position,
+    max: u32,
+    memo: &mut HashMap<(Position, u32), Option<bool>>,
+) -> Option<(Wdl, u32)> {
+    (0..=max)
+        .find_map(|n| search(p, n, memo).map(|won| (if won { Wdl::Win } else { Wdl::Loss }, n)))
 }
 
 #[test]
@@ -339,7 +387,9 @@ fn a_search_agrees_with_short_distances() {
             tries += 1;
             let p = random_position(&mut rng, rules);
             let (wdl, dtw) = value(&tb, &p);
-            let Some(d) = dtw.filter(|&d| d <= 12) else { continue };
+            let Some(d) = dtw.filter(|&d| d <= 12) else {
+                continue;
+            };
             assert_eq!(searched_value(&p, 12, &mut memo), Some((wdl, d)), "{p}");
             checked += 1;
         }
@@ -361,6 +411,9 @@ fn verify_passes() {
         let report = open(rules).verify(2).expect("verify");
         assert_eq!(report.mismatch_count, 0, "{:?}", report.mismatches);
         // Every legal position with White to move, up to 3 pieces: half of the notes' 2 671 680.
-        assert_eq!(report.positions, 2_671_680 / 2 + 64 * 63 + 2 * 48 * 63 + 48 * 47);
+        assert_eq!(
+            report.positions,
+            2_671_680 / 2 + 64 * 63 + 2 * 48 * 63 + 48 * 47
+        );
     }
 }
