@@ -106,7 +106,7 @@ fn parse_args() -> Result<Args, Stop> {
     if a.command == "build" && a.pieces.is_none() {
         return Err("build needs --pieces N".into());
     }
-    if a.command == "probe" && a.fen.is_none() == !a.batch {
+    if a.command == "probe" && a.fen.is_some() == a.batch {
         return Err("probe needs a FEN or --batch (not both)".into());
     }
     if a.command != "probe" && a.fen.is_some() {

@@ -651,7 +651,7 @@ fn for_each_predecessor(
         let (file, rank) = (s % 8, s / 8);
         // Black's men move down the board: a man came from the rank above (never from
         // rank 8, Black's own back rank) or from beside.
-        if rank + 1 <= 6 {
+        if rank < 6 {
             let from = to << 8;
             if occ & from == 0 {
                 emit(from, to, false);

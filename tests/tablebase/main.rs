@@ -142,10 +142,10 @@ fn with_kvk_dtw(name: &str, edit: impl Fn(&mut Vec<u8>)) -> PathBuf {
     for entry in std::fs::read_dir(tables()).unwrap() {
         let entry = entry.unwrap();
         let file = entry.file_name().into_string().unwrap();
-        if file.starts_with("Kv") || file.starts_with("Mv") {
-            if file.contains(".default.") {
-                std::fs::copy(entry.path(), dir.join(&file)).unwrap();
-            }
+        // The 2-piece materials' files: `KvK`, `KvM`, `MvK`, `MvM`.
+        let two_pieces = file.split('.').next().is_some_and(|m| m.len() == 3);
+        if two_pieces && file.contains(".default.") {
+            std::fs::copy(entry.path(), dir.join(&file)).unwrap();
         }
     }
     let path = dir.join("KvK.default.dtw");
