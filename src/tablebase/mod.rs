@@ -96,6 +96,8 @@ use core::fmt;
 use std::format;
 use std::string::String;
 
+#[cfg(doc)]
+use crate::Position;
 use crate::RuleSet;
 
 /// Win, draw or loss, for the side to move.
