@@ -406,6 +406,21 @@ fn solve_pair(
         }
     }
     let t_first = Instant::now();
+    // One bit an entry, set while it is open and unresolved: the predecessors are filtered
+    // by it (a few hundred kilobytes, where the cells' random reads would miss the cache).
+    let mut live: Vec<Vec<u64>> = sides
+        .iter()
+        .map(|cells| {
+            cells
+                .chunks(64)
+                .map(|c| {
+                    c.iter().enumerate().fold(0u64, |w, (i, cell)| {
+                        w | (u64::from(cell.flags & (OPEN | RESOLVED) == OPEN) << i)
+                    })
+                })
+                .collect()
+        })
+        .collect();
     // The levels: entries resolved with distance d, then their predecessors.
     let other = |s: usize| if pair.len() == 1 { 0 } else { 1 - s };
     let mut d: usize = 0;
@@ -427,12 +442,13 @@ fn solve_pair(
             } else {
                 value::loss(dist)
             };
+            live[s][index / 64] &= !(1 << (index % 64));
             fresh.push(c);
         }
         // The predecessors of the fresh entries, found on every thread (the cells are
         // only read), then applied here in order.
         for batch in fresh.chunks(1 << 16) {
-            let cells: &Vec<Vec<Cell>> = &sides;
+            let live: &Vec<Vec<u64>> = &live;
             let found = parallel_map(batch, threads, |part, out: &mut Vec<u64>| {
                 for &c in part {
                     let (index, s, win) = (c >> 2, ((c >> 1) & 1) as usize, c & 1 == 1);
@@ -443,10 +459,10 @@ fn solve_pair(
                     let target = pair[o];
                     for_each_predecessor(board, |(w, b, k)| {
                         let qi = index_of(target, w, b, k);
-                        let Some(cell) = cells[o].get(qi as usize) else {
+                        let Some(&word) = live[o].get((qi / 64) as usize) else {
                             return;
                         };
-                        if cell.flags & OPEN != 0 && cell.flags & RESOLVED == 0 {
+                        if word & (1 << (qi % 64)) != 0 {
                             out.push(pack(o, qi, win));
                         }
                     });

@@ -168,6 +168,10 @@ fn rank_set(mut set: u64) -> u64 {
 /// The set of `k` squares in `0..n` whose rank is `r` (inverse of [`rank_set`]).
 #[inline]
 fn unrank_set(mut r: u64, k: usize, n: usize) -> u64 {
+    if k == 1 {
+        // C(s, 1) = s.
+        return 1 << r;
+    }
     let mut set = 0u64;
     let mut top = n;
     for i in (1..=k).rev() {

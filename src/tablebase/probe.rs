@@ -35,7 +35,7 @@ type Slot = OnceLock<Result<TableFile, ProbeError>>;
 /// Builder::new(RuleSet::Default, &dir).progress(false).build(3)?;
 /// let tb = Tablebase::open(&dir, RuleSet::Default)?;
 /// assert_eq!(tb.max_pieces(), 3);
-/// // Two kings against one: the side to move captures the lone king... or wins anyway.
+/// // Two kings against one, under the default rules: a win (in 9 plies).
 /// let pos = Position::from_fen("W:WKa1,Kb2:BKh8", RuleSet::Default)?;
 /// assert_eq!(tb.probe_wdl(&pos)?, Wdl::Win);
 /// let plies = tb.probe_dtw(&pos)?.expect("a win has a distance");
