@@ -163,8 +163,8 @@ impl Builder {
                 let t0 = Instant::now();
                 let values = solve_pair(self.rules, pair, &tables, threads)?;
                 let t1 = Instant::now();
-                for (m, v) in pair.iter().zip(values) {
-                    self.write(*m, &v)?;
+                for (m, (v, stored)) in pair.iter().zip(values) {
+                    self.write(*m, &stored)?;
                     if std::env::var_os("TD_TB_TIMING").is_some() {
                         eprintln!("{} solve {:?} write {:?}", m.name(), t1 - t0, t1.elapsed());
                     }
@@ -192,7 +192,9 @@ impl Builder {
             TableFile::parse(wdl, self.rules, Metric::Wdl, m).ok()?;
             let dtw = fs::read(self.dir.join(file_name(m, self.rules, Metric::Dtw))).ok()?;
             let dtw = TableFile::parse(dtw, self.rules, Metric::Dtw, m).ok()?;
-            out.push(Arc::from(dtw.decode_all().ok()?));
+            let mut values = dtw.decode_all().ok()?;
+            material::restore_mirrors(m, &mut values);
+            out.push(Arc::from(values));
         }
         Some(out)
     }
@@ -327,6 +329,8 @@ const EXIT_WIN: u8 = 4;
 const INVALID: u8 = 8;
 /// The value is final.
 const RESOLVED: u8 = 16;
+/// The files do not store the entry (its left-right mirror has the smaller index).
+const MIRRORED: u8 = 32;
 
 /// A scheduled candidate: entry, side of the pair, win or loss.
 #[inline]
@@ -351,13 +355,17 @@ impl Levels {
 /// Chunks of entries handed to the threads.
 const CHUNK: usize = 1 << 14;
 
+/// A material's value codes: every entry, and as its files store them (the entries that
+/// are not stored, see [`material::is_stored`], hold the value before them).
+type Solved = (Arc<[u16]>, Vec<u16>);
+
 /// Solves a pair of materials; returns each material's value codes.
 fn solve_pair(
     rules: RuleSet,
     pair: &[Material],
     tables: &Tables,
     threads: usize,
-) -> Result<Vec<Arc<[u16]>>, BuildError> {
+) -> Result<Vec<Solved>, BuildError> {
     let mut sides: Vec<Vec<Cell>> = pair
         .iter()
         .map(|m| std::vec![Cell::default(); m.size() as usize])
@@ -490,26 +498,28 @@ fn solve_pair(
     if std::env::var_os("TD_TB_TIMING").is_some() {
         eprintln!("levels {} took {:?}", levels.0.len(), t_first.elapsed());
     }
-    // Unresolved entries are draws; an entry with two pieces on a square takes the value
-    // before it, which costs nothing in the run-length blocks.
+    // Unresolved entries are draws. In the files, an entry with two pieces on a square or
+    // whose mirror is stored takes the value before it, which costs nothing in the
+    // run-length blocks.
     Ok(sides
         .into_iter()
         .map(|cells| {
-            let mut last = DRAW;
-            cells
+            let full: Vec<u16> = cells
                 .iter()
-                .map(|c| {
-                    if c.flags & INVALID == 0 {
-                        last = if c.flags & RESOLVED != 0 {
-                            c.value
-                        } else {
-                            DRAW
-                        };
+                .map(|c| if c.flags & RESOLVED != 0 { c.value } else { DRAW })
+                .collect();
+            let mut last = DRAW;
+            let stored = cells
+                .iter()
+                .zip(&full)
+                .map(|(c, &v)| {
+                    if c.flags & (INVALID | MIRRORED) == 0 {
+                        last = v;
                     }
                     last
                 })
-                .collect::<Vec<u16>>()
-                .into()
+                .collect();
+            (full.into(), stored)
         })
         .collect())
 }
@@ -565,6 +575,9 @@ fn first_pass(
             cell.flags = INVALID;
             continue;
         };
+        if !material::is_stored(m, index, board) {
+            cell.flags = MIRRORED;
+        }
         let pos = material::position_of(board, rules)
             .ok_or_else(|| BuildError::Internal(format!("entry {index} of {}", m.name())))?;
         pos.legal_moves_into(list);
@@ -580,7 +593,7 @@ fn first_pass(
                     continue;
                 }
                 Some(Outcome::Draw { .. }) => {
-                    cell.flags = RESOLVED;
+                    cell.flags |= RESOLVED;
                     cell.value = DRAW;
                     continue;
                 }
@@ -607,7 +620,7 @@ fn first_pass(
             if let Some(w) = best_win {
                 found.push((w, pack(s, index, true)));
             } else if cell.flags & DRAW_EXIT != 0 {
-                cell.flags = RESOLVED;
+                cell.flags |= RESOLVED;
                 cell.value = DRAW;
             } else {
                 found.push((cell.max_exit, pack(s, index, false)));

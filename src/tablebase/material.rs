@@ -238,6 +238,45 @@ pub(crate) fn position_of(
     Position::from_setup(&setup, rules).ok()
 }
 
+/// The board's squares mirrored left to right (file a swaps with file h).
+#[inline]
+pub(crate) const fn mirror_files(mut x: u64) -> u64 {
+    x = ((x >> 1) & 0x5555_5555_5555_5555) | ((x & 0x5555_5555_5555_5555) << 1);
+    x = ((x >> 2) & 0x3333_3333_3333_3333) | ((x & 0x3333_3333_3333_3333) << 2);
+    ((x >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((x & 0x0F0F_0F0F_0F0F_0F0F) << 4)
+}
+
+/// The index of the board's left-right mirror.
+#[inline]
+pub(crate) fn mirror_index(m: Material, (white, black, kings): (u64, u64, u64)) -> u64 {
+    index_of(
+        m,
+        mirror_files(white),
+        mirror_files(black),
+        mirror_files(kings),
+    )
+}
+
+/// Whether a file stores the entry `index` of the board: the files keep one of each pair of
+/// mirrored positions, the one with the smaller index.
+#[inline]
+pub(crate) fn is_stored(m: Material, index: u64, board: (u64, u64, u64)) -> bool {
+    mirror_index(m, board) >= index
+}
+
+/// Gives every entry that a file does not store (its mirror has the smaller index) its
+/// mirror's value, after the file's values were decoded.
+pub(crate) fn restore_mirrors(m: Material, values: &mut [u16]) {
+    for i in 0..values.len() {
+        if let Some(board) = board_of(m, i as u64) {
+            let j = mirror_index(m, board) as usize;
+            if j < i {
+                values[i] = values[j];
+            }
+        }
+    }
+}
+
 /// Where a position is stored: its table's material and its index there, with White to
 /// move (a position with Black to move is colour-swapped first). `None` when a man stands
 /// on its own back rank (no table holds it) or a group is too large for the index.
@@ -257,7 +296,9 @@ pub(crate) fn locate(pos: &Position) -> Option<(Material, u64)> {
     if !m.is_indexable() {
         return None;
     }
-    Some((m, index_of(m, white, black, kings)))
+    let i = index_of(m, white, black, kings);
+    let j = mirror_index(m, (white, black, kings));
+    Some((m, i.min(j)))
 }
 
 #[cfg(test)]

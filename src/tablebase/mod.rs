@@ -68,8 +68,11 @@
 //! black kings `bk`: each group's squares are ranked in the combinatorial number system
 //! (squares `s_1 < s_2 < ...` of a group give `sum C(s_i, i)`), men numbered 0..48 from `a2`
 //! (a man stands on ranks 2 to 7), kings 0..64 from `a1`; the index is
-//! `((r_wm * C(64, wk) + r_wk) * C(48, bm) + r_bm) * C(64, bk) + r_bk`. Entries that put two
-//! pieces on one square hold the value of the entry before them and are never read.
+//! `((r_wm * C(64, wk) + r_wk) * C(48, bm) + r_bm) * C(64, bk) + r_bk`. A position and its
+//! left-right mirror (file a swapped with file h) have the same value; a file stores the one
+//! with the smaller index, and a probe reads that one. Entries that put two pieces on one
+//! square, and entries whose mirror has the smaller index, hold the value of the entry
+//! before them and are never read.
 //!
 //! **Blocks** are runs of equal symbols, each run a LEB128 number: for WDL
 //! `(length - 1) << 2 | symbol` with symbol 0 draw, 1 win, 2 loss; for DTW the value code
