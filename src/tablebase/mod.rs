@@ -58,7 +58,7 @@
 //! | 16 | index scheme, 1 (below) |
 //! | 17..24 | zero |
 //! | 24..32 | index entries (the table's length) |
-//! | 32..36 | entries a block: 4096 (WDL), 1024 (DTW); the last block may hold fewer |
+//! | 32..36 | entries a block: 1024 (WDL), 512 (DTW); the last block may hold fewer |
 //! | 36..40 | blocks |
 //! | 40..48 | checksum: 64-bit FNV-1a over bytes 0..40 and everything from byte 48 |
 //! | 48.. | block index: blocks + 1 offsets (u32) into the data; block `b` is `offset[b]..offset[b + 1]` |
