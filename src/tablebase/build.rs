@@ -154,6 +154,11 @@ impl Builder {
             if show {
                 bar(n, pairs.len(), done_positions, total, solved_here, start);
             }
+            // A table of the most pieces is reached only from its own piece count, by a
+            // crowning, which takes one man off: those of two men fewer or less are no
+            // longer needed.
+            let (p, men) = (pair[0].pieces(), pair[0].men());
+            tables.forget(|m| p == max_pieces && m.pieces() == p && m.men() + 2 <= men);
             if let Some(loaded) = self.load_pair(pair) {
                 for (m, v) in pair.iter().zip(loaded) {
                     report.present.push(m.name());
@@ -284,6 +289,15 @@ impl Default for Tables {
 impl Tables {
     fn insert(&mut self, m: Material, v: Arc<[u16]>) {
         self.0[material::slot(m)] = Some(v);
+    }
+
+    /// Frees the tables of the materials `drop` picks.
+    fn forget(&mut self, drop: impl Fn(Material) -> bool) {
+        for (i, t) in self.0.iter_mut().enumerate() {
+            if t.is_some() && drop(material::from_slot(i)) {
+                *t = None;
+            }
+        }
     }
 
     /// The value code of a position already solved (a capture's or crowning's child).
@@ -506,7 +520,13 @@ fn solve_pair(
         .map(|cells| {
             let full: Vec<u16> = cells
                 .iter()
-                .map(|c| if c.flags & RESOLVED != 0 { c.value } else { DRAW })
+                .map(|c| {
+                    if c.flags & RESOLVED != 0 {
+                        c.value
+                    } else {
+                        DRAW
+                    }
+                })
                 .collect();
             let mut last = DRAW;
             let stored = cells

@@ -45,6 +45,16 @@ pub(crate) fn slot(m: Material) -> usize {
         .fold(0, |acc, &c| acc * (MAX_GROUP + 1) + usize::from(c))
 }
 
+/// The material of a slot (the inverse of [`slot`]).
+pub(crate) fn from_slot(mut i: usize) -> Material {
+    let mut counts = [0u8; 4];
+    for c in counts.iter_mut().rev() {
+        *c = (i % (MAX_GROUP + 1)) as u8;
+        i /= MAX_GROUP + 1;
+    }
+    Material { counts }
+}
+
 /// The number of material slots: each of the four counts in `0..=MAX_GROUP`.
 pub(crate) const SLOTS: usize = (MAX_GROUP + 1).pow(4);
 
