@@ -71,6 +71,8 @@ mod spill;
 mod square;
 #[cfg(feature = "alloc")]
 pub mod svg;
+#[cfg(feature = "std")]
+pub mod tablebase;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};
 pub use board::Board;

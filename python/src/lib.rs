@@ -16,6 +16,7 @@ mod moves;
 mod outcome;
 mod pdn;
 mod playout;
+mod tablebase;
 mod termination;
 
 use pyo3::prelude::*;
@@ -58,5 +59,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ACTION_SIZE", actions::ACTION_SIZE)?;
     m.add("ACTION_SLOTS", actions::SLOTS)?;
     m.add("MAX_PERFT_DEPTH", turkish_draughts::MAX_PERFT_DEPTH)?;
+    tablebase::register(m)?;
     Ok(())
 }
