@@ -31,8 +31,9 @@ struct Task {
 /// to keep every thread busy (a root with a single legal move still uses every thread); the
 /// threads then take subtrees from a shared queue. Any `threads` is safe: no more threads
 /// start than the machine can run at once ([`std::thread::available_parallelism`]) or than
-/// there are subtrees. `threads` of 0 or 1 (or a depth below 2, or a machine with one
-/// core) runs plain [`perft`] on the calling thread. Threads are scoped to the call; the
+/// there are subtrees. `threads` of 0 means one per core (as the Python package's `threads=0`
+/// does); 1 (or a depth below 2, or a machine with one core) runs plain [`perft`] on the
+/// calling thread. Threads are scoped to the call; the
 /// calling thread is one of them. If the system refuses to start a thread, the others do
 /// its share.
 ///
@@ -65,8 +66,8 @@ const STOP_CHECK_DEPTH: u32 = 4;
 /// Every thread looks at `stop` before each subtree of more than 4 plies, so the call
 /// returns within the time of a 4-ply perft (milliseconds) of `stop` being set, its threads
 /// ended; set it from another thread (a signal handler's flag, a user interface's cancel
-/// button, a deadline). `threads` is read as [`perft_parallel`] reads it, and 0 or 1 searches
-/// on the calling thread, looking at the flag as often. [`perft`] and [`perft_parallel`]
+/// button, a deadline). `threads` is read as [`perft_parallel`] reads it (0: one per core),
+/// and 1 searches on the calling thread, looking at the flag as often. [`perft`] and [`perft_parallel`]
 /// themselves never look at a flag: they cost nothing for this one.
 ///
 /// # Panics
@@ -122,8 +123,8 @@ fn perft_stoppable(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64>
 /// finished it**, so the calls come in no fixed order (sort them if you print them). That
 /// makes it usable for progress reports. Depth 0 calls nothing and returns 1, as [`divide`]
 /// does. Threads are started as [`perft_parallel`] starts them: never more than the machine
-/// can run at once or than there are subtrees, whatever `threads` asks. `threads` of 0 or 1
-/// runs [`divide`] on the calling thread.
+/// can run at once or than there are subtrees, whatever `threads` asks; 0 means one per
+/// core. `threads` of 1 runs [`divide`] on the calling thread.
 ///
 /// # Panics
 ///
@@ -239,9 +240,14 @@ fn divide_parallel_inner(
 }
 
 /// The threads worth starting for a request of `threads`: no more than the machine can run
-/// at once (1 when it cannot tell).
+/// at once (1 when it cannot tell), and that many for 0.
 fn usable_threads(threads: usize) -> usize {
-    threads.min(thread::available_parallelism().map_or(1, core::num::NonZero::get))
+    let cores = thread::available_parallelism().map_or(1, core::num::NonZero::get);
+    if threads == 0 {
+        cores
+    } else {
+        threads.min(cores)
+    }
 }
 
 /// One ply deeper: every task replaced by its children. A task without legal moves counts 0

@@ -9,7 +9,7 @@ use pyo3::types::PyTuple;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use turkish_draughts::{
-    Color, Game, MAX_PERFT_DEPTH, MoveList, PerftDepthError, Position, perft as count_leaves,
+    Color, Game, MAX_PERFT_DEPTH, MoveList, Position, perft as count_leaves,
     perft_parallel_stoppable,
 };
 
@@ -32,11 +32,17 @@ fn threads(n: usize) -> usize {
     }
 }
 
-fn check_depth(depth: u32) -> PyResult<()> {
-    if depth > MAX_PERFT_DEPTH {
-        return Err(value_error(PerftDepthError { depth }.to_string()));
+/// A perft depth (or `what`, a number of plies) from Python: negative or past
+/// [`MAX_PERFT_DEPTH`] raises `ValueError` saying so.
+fn check_depth(depth: i64, what: &str) -> PyResult<u32> {
+    match u32::try_from(depth) {
+        Err(_) if depth < 0 => Err(value_error(format!("{what} {depth} is negative"))),
+        Ok(d) if d <= MAX_PERFT_DEPTH => Ok(d),
+        // PerftDepthError's wording, for any i64.
+        _ => Err(value_error(format!(
+            "{what} {depth} is more than the maximum of {MAX_PERFT_DEPTH}"
+        ))),
     }
-    Ok(())
 }
 
 /// A vector of `n` default values, or `MemoryError`.
@@ -66,10 +72,10 @@ fn start_game(board: Option<PyRef<'_, PyBoard>>, rules: &str) -> PyResult<Game> 
 pub fn perft(
     py: Python<'_>,
     board: PyRef<'_, PyBoard>,
-    depth: u32,
+    depth: i64,
     threads: usize,
 ) -> PyResult<u64> {
-    check_depth(depth)?;
+    let depth = check_depth(depth, "perft depth")?;
     let pos = *board.position();
     drop(board);
     if depth <= CHEAP_PERFT_DEPTH {
@@ -124,9 +130,9 @@ fn below(pos: Position, plies: u32, stop: &AtomicBool) -> Option<Vec<Position>> 
 pub fn positions_at(
     py: Python<'_>,
     board: PyRef<'_, PyBoard>,
-    plies: u32,
+    plies: i64,
 ) -> PyResult<Vec<String>> {
-    check_depth(plies)?;
+    let plies = check_depth(plies, "plies")?;
     let pos = *board.position();
     drop(board);
     let threads = self::threads(0);

@@ -207,3 +207,24 @@ fn stoppable_perft_gives_up_soon_after_the_flag_is_set() {
         None
     );
 }
+
+#[test]
+fn zero_threads_means_one_per_core() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // The root moves are reported from the threads that finished them: with every core at
+    // work on perft 7, more than one thread reports (one per core at most).
+    let ids = Mutex::new(std::collections::HashSet::new());
+    let pos = Position::start();
+    let total = divide_parallel(&pos, 7, 0, |_, _| {
+        ids.lock().unwrap().insert(std::thread::current().id());
+    });
+    assert_eq!(total, 10_782_308);
+    let ids = ids.into_inner().unwrap();
+    assert!(ids.len() <= cores);
+    if cores > 1 {
+        assert!(
+            ids.len() > 1,
+            "threads=0 ran on one thread on {cores} cores"
+        );
+    }
+}
