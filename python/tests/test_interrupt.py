@@ -43,7 +43,7 @@ def _interrupt_after(delay, call):
 def test_perft(threads):
     late = _interrupt_after(0.3, lambda: td.perft(td.Board(), 14, threads=threads))
     assert late < BOUND
-    assert td.perft(td.Board(), 4, threads=threads) == 7_892
+    assert td.perft(td.Board(), 4, threads=threads) == 7_538  # the published count (tests/rules/perft.rs)
 
 
 def test_playouts_and_selfplay():
