@@ -402,6 +402,21 @@ impl Game {
         self.position().outcome().or_else(|| self.history_outcome())
     }
 
+    /// Whether the game has ended: [`outcome`](Game::outcome) is `Some` (the Python
+    /// package's `Board.is_game_over()`).
+    ///
+    /// ```
+    /// use turkish_draughts::{Game, RuleSet};
+    /// let mut game = Game::from_fen("W:Wd4:Bd5,Kh8", RuleSet::Default)?;
+    /// assert!(!game.is_game_over());
+    /// game.try_play_text("d4xd6")?; // a lone man against a lone king
+    /// assert!(game.is_game_over());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_game_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
     /// The result of the game so far: [`GameResult::Ongoing`] while it goes on.
     ///
     /// ```
