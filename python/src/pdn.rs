@@ -25,21 +25,47 @@ type Stash = Arc<Mutex<Option<PyErr>>>;
 
 /// `std::io::Read` over a Python file object opened in text or binary mode: its `read(n)`
 /// gives `str` (sent on as UTF-8) or `bytes`.
+///
+/// So that a game that has arrived is read without waiting for more (a pipe, a socket), the
+/// object is read with `read1(n)` where it has one (binary files: what is there, at most `n`
+/// bytes), with `readline(n)` where it says it is not seekable (text streams), and with
+/// `read(n)` otherwise (text files, `StringIO`).
 struct PyFileRead {
     file: Py<PyAny>,
+    method: &'static str,
     pending: Vec<u8>,
     at: usize,
     stash: Stash,
 }
 
 impl PyFileRead {
-    /// Calls `read` once; `Ok(false)` at the end of the file.
+    fn new(file: &Bound<'_, PyAny>, stash: Stash) -> PyResult<PyFileRead> {
+        let method = if file.hasattr("read1")? {
+            "read1"
+        } else if file.hasattr("readline")?
+            && file.hasattr("seekable")?
+            && !file.call_method0("seekable")?.is_truthy()?
+        {
+            "readline"
+        } else {
+            "read"
+        };
+        Ok(PyFileRead {
+            file: file.clone().unbind(),
+            method,
+            pending: Vec::new(),
+            at: 0,
+            stash,
+        })
+    }
+
+    /// Calls the read method once; `Ok(false)` at the end of the file.
     fn fill(&mut self) -> io::Result<bool> {
         Python::attach(|py| {
             let chunk = self
                 .file
                 .bind(py)
-                .call_method1("read", (64 * 1024,))
+                .call_method1(self.method, (64 * 1024,))
                 .and_then(|data| {
                     if let Ok(b) = data.cast::<PyBytes>() {
                         Ok(b.as_bytes().to_vec())
@@ -47,7 +73,8 @@ impl PyFileRead {
                         Ok(s.to_cow()?.as_bytes().to_vec())
                     } else {
                         Err(PyTypeError::new_err(format!(
-                            "read() returned {}, not str or bytes",
+                            "{}() returned {}, not str or bytes",
+                            self.method,
                             data.get_type().name()?
                         )))
                     }
@@ -228,12 +255,7 @@ pub fn _read_games(
     let on_error = on_error(errors)?;
     let stash: Stash = Arc::new(Mutex::new(None));
     let games: Games = if source.hasattr("read")? {
-        let read = PyFileRead {
-            file: source.clone().unbind(),
-            pending: Vec::new(),
-            at: 0,
-            stash: stash.clone(),
-        };
+        let read = PyFileRead::new(source, stash.clone())?;
         Box::new(Reader::with_options(BufReader::new(read), options))
     } else {
         // Opening the path raises the usual OSError; a directory too, at once, as a missing
@@ -437,5 +459,9 @@ pub fn _write_game(
     }
     // The board is borrowed only now, after `tags` (whose iteration may run any code, even
     // pushing on this board), for a write that runs no Python code.
-    Ok(pdn::write_game(board.try_borrow()?.game(), &pairs, &options))
+    Ok(pdn::write_game(
+        board.try_borrow()?.game(),
+        &pairs,
+        &options,
+    ))
 }

@@ -2,6 +2,7 @@
 given as a path, binary handles, directories, game-over actions, bad sizes, missing extras."""
 
 import io
+import os
 import subprocess
 import sys
 import threading
@@ -126,3 +127,33 @@ def test_env_without_its_extra_names_the_extra():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "env extra" in out.stdout and "[env]" in out.stdout
+
+
+@pytest.mark.parametrize("mode", ["rb", "r"])
+def test_a_game_flushed_to_a_pipe_is_read_before_the_pipe_closes(mode):
+    r, w = os.pipe()
+    got_one = threading.Event()
+    source = os.fdopen(r, mode)
+    sink = os.fdopen(w, "w")
+
+    def writer():
+        sink.write(_games_text(1) + "\n")
+        sink.flush()
+        # The pipe stays open until the reader has the game (or 10 s, a failure).
+        got_one.wait(10)
+        sink.close()
+
+    t = threading.Thread(target=writer)
+    t.start()
+    try:
+        reader = pdn.read_games(source)
+        game = next(reader)
+        closed_before = not t.is_alive()
+        got_one.set()
+        assert len(game) == 1
+        assert not closed_before, "the game came only when the pipe closed"
+        assert list(reader) == []
+    finally:
+        got_one.set()
+        t.join()
+        source.close()
