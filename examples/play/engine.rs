@@ -135,8 +135,13 @@ impl Engine {
             nodes: 0,
         };
         if moves.len() == 1 {
+            // The score after the forced move, as a search's: the opponent's view of the
+            // position it leaves (forced captures followed), negated.
+            let mut child = *pos;
+            child.play_unchecked(first);
+            self.path.push(key(pos));
             report.depth = 1;
-            report.score = self.evaluate(pos);
+            report.score = -self.negamax(&child, 0, 1, -WIN - 1, WIN + 1);
             return Some(report);
         }
         for depth in 1..=max_depth {
