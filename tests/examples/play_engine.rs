@@ -114,7 +114,11 @@ fn the_score_of_a_forced_move_is_the_score_after_it() {
     after.play_unchecked(report.mv);
     // The position after the move, from the engine's side: Black's static score negated.
     assert_eq!(report.score, -engine.evaluate(&after));
-    assert!(report.score > engine.evaluate(&pos) + 50, "{}", report.score);
+    assert!(
+        report.score > engine.evaluate(&pos) + 50,
+        "{}",
+        report.score
+    );
 }
 
 #[test]
