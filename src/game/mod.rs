@@ -659,11 +659,24 @@ impl Default for Game {
     }
 }
 
+/// The start, the rule set, the moves and, when set, the no-progress limit: everything
+/// `==` compares.
+///
+/// ```
+/// use turkish_draughts::{Game, RuleSet};
+/// let mut game = Game::new(RuleSet::Default).with_no_progress_limit(Some(60));
+/// game.try_play_text("d3-d4")?;
+/// assert!(format!("{game:?}").ends_with(" default d3-d4 no-progress-limit 60)"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl fmt::Debug for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Game({} {}", self.start().setup(), self.rules())?;
         for mv in &self.moves {
             write!(f, " {mv}")?;
+        }
+        if let Some(plies) = self.no_progress_limit {
+            write!(f, " no-progress-limit {plies}")?;
         }
         f.write_str(")")
     }
