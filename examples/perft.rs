@@ -127,9 +127,9 @@ pub struct Done {
 
 /// Counts `depth` plies from `pos` on `threads` threads and returns each root move with its
 /// count, in the order of `legal_moves`. `on_done` hears of each finished part, from
-/// whichever thread finished it: from depth 3 on, each root move is counted as its own
-/// parallel divide, so that the counts of its replies come in while it runs (at depth 10
-/// from the start a root move takes seconds); the sum is the same.
+/// whichever thread finished it: from depth 3 on, each root move is counted as parallel
+/// divides of at most [`PROGRESS_DEPTH`] plies below it, so that counts come in while it runs
+/// (at depth 10 from the start a root move takes seconds); the sum is the same.
 pub fn count(
     pos: &Position,
     depth: u32,
@@ -158,12 +158,7 @@ pub fn count(
         .map(|&m| {
             let mut child = *pos;
             child.play_unchecked(m);
-            let n = divide_parallel(&child, depth - 1, threads, |_, n| {
-                on_done(Done {
-                    nodes: n,
-                    root_move: false,
-                });
-            });
+            let n = count_below(&child, depth - 1, threads, &on_done);
             on_done(Done {
                 nodes: 0,
                 root_move: true,
@@ -171,6 +166,37 @@ pub fn count(
             (m, n)
         })
         .collect()
+}
+
+/// Below this many plies, a subtree is counted as one parallel divide whose parts (each at
+/// most 7 plies, a fraction of a second) report as they end.
+const PROGRESS_DEPTH: u32 = 8;
+
+/// The perft count of `depth` plies below `pos`, reporting parts to `on_done` as they end:
+/// deeper than [`PROGRESS_DEPTH`], child by child, so that the first report comes within a
+/// fraction of a second however deep the count.
+fn count_below(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    on_done: &(impl Fn(Done) + Sync),
+) -> u64 {
+    if depth <= PROGRESS_DEPTH {
+        return divide_parallel(pos, depth, threads, |_, n| {
+            on_done(Done {
+                nodes: n,
+                root_move: false,
+            });
+        });
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            count_below(&child, depth - 1, threads, on_done)
+        })
+        .sum()
 }
 
 /// What has been counted so far, for the progress line.

@@ -114,11 +114,18 @@ impl Default for Options {
     }
 }
 
-fn number<T: std::str::FromStr>(option: &str, value: Option<String>) -> Result<T, Stop> {
-    let value = value.ok_or(format!("{option} needs a value"))?;
+/// The whole number after `option` (`what` it counts), worded as the other examples word
+/// their errors: `--games needs a value: a number of games`, `bad number of games `x`:
+/// expected a whole number`.
+fn number<T: std::str::FromStr>(
+    args: &mut impl Iterator<Item = String>,
+    option: &str,
+    what: &str,
+) -> Result<T, Stop> {
+    let value = cli::value(args, option, &format!("a {what}"))?;
     value
         .parse()
-        .map_err(|_| format!("{option}: `{value}` is not a valid number").into())
+        .map_err(|_| format!("bad {what} `{value}`: expected a whole number").into())
 }
 
 /// Reads the options (without the program name).
@@ -130,9 +137,9 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Sto
             "--rules" => {
                 o.rules = cli::rules(&cli::value(&mut args, "--rules", "default or tudaf")?)?;
             }
-            "--games" => o.games = number("--games", args.next())?,
+            "--games" => o.games = number(&mut args, "--games", "number of games")?,
             "--player" | "--white" | "--black" => {
-                let player = Player::parse(&args.next().ok_or(format!("{arg} needs a value"))?)?;
+                let player = Player::parse(&cli::value(&mut args, &arg, "random or alphabeta")?)?;
                 if arg != "--black" {
                     o.white = player;
                 }
@@ -141,17 +148,26 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Sto
                 }
             }
             "--depth" => {
-                o.depth = number("--depth", args.next())?;
-                if o.depth == 0 || o.depth > 20 {
-                    return Err("--depth must be between 1 and 20".into());
-                }
+                let text = cli::value(&mut args, "--depth", "a depth from 1 to 20")?;
+                o.depth = text
+                    .parse()
+                    .ok()
+                    .filter(|d| (1..=20).contains(d))
+                    .ok_or(format!(
+                        "bad depth `{text}`: expected a whole number from 1 to 20"
+                    ))?;
             }
-            "--seed" => o.seed = number("--seed", args.next())?,
-            "--max-plies" => o.max_plies = number("--max-plies", args.next())?,
-            "--no-progress" => o.no_progress = number("--no-progress", args.next())?,
+            "--seed" => o.seed = number(&mut args, "--seed", "seed")?,
+            "--max-plies" => o.max_plies = number(&mut args, "--max-plies", "number of plies")?,
+            "--no-progress" => {
+                o.no_progress = number(&mut args, "--no-progress", "number of plies")?;
+            }
             "--out" => o.out = Some(cli::value(&mut args, "--out", "a file name")?),
             "-h" | "--help" => return Err(Stop::Help),
-            _ => return Err(format!("unknown argument `{arg}` (see --help)").into()),
+            _ if arg.starts_with("--") => {
+                return Err(format!("unknown option `{arg}` (see --help)").into());
+            }
+            _ => return Err(format!("unexpected argument `{arg}` (see --help)").into()),
         }
     }
     Ok(o)

@@ -89,7 +89,7 @@ pub use notation::{
     CapturedNotation, JumpError, MoveSyntaxError, MoveText, ParseMoveError, UncheckedMove,
 };
 #[cfg(feature = "std")]
-pub use parallel::{divide_parallel, perft_parallel};
+pub use parallel::{divide_parallel, perft_parallel, perft_parallel_stoppable};
 pub use perft::{MAX_PERFT_DEPTH, PerftDepthError, divide, perft, try_perft};
 pub use piece::{Piece, Role};
 pub use position::move_code::{DecodeMoveError, MoveCode};

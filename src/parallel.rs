@@ -1,7 +1,7 @@
 //! Perft on every core: the tree is split below the root into many subtrees, which a pool of
 //! scoped threads takes from a shared queue.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::thread;
 use std::vec::Vec;
 
@@ -31,8 +31,9 @@ struct Task {
 /// to keep every thread busy (a root with a single legal move still uses every thread); the
 /// threads then take subtrees from a shared queue. Any `threads` is safe: no more threads
 /// start than the machine can run at once ([`std::thread::available_parallelism`]) or than
-/// there are subtrees. `threads` of 0 or 1 (or a depth below 2, or a machine with one
-/// core) runs plain [`perft`] on the calling thread. Threads are scoped to the call; the
+/// there are subtrees. `threads` of 0 means one per core (as the Python package's `threads=0`
+/// does); 1 (or a depth below 2, or a machine with one core) runs plain [`perft`] on the
+/// calling thread. Threads are scoped to the call; the
 /// calling thread is one of them. If the system refuses to start a thread, the others do
 /// its share.
 ///
@@ -55,6 +56,66 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     divide_parallel(pos, depth, threads, |_, _| {})
 }
 
+/// Below this many plies left, [`perft_parallel_stoppable`] counts a subtree with plain
+/// [`perft`] without looking at its stop flag: such a subtree takes milliseconds.
+const STOP_CHECK_DEPTH: u32 = 4;
+
+/// [`perft_parallel`] that gives up when `stop` is set: `Some(count)` if it finished, `None`
+/// if `stop` was seen set (before or during the search).
+///
+/// Every thread looks at `stop` before each subtree of more than 4 plies, so the call
+/// returns within the time of a 4-ply perft (milliseconds) of `stop` being set, its threads
+/// ended; set it from another thread (a signal handler's flag, a user interface's cancel
+/// button, a deadline). `threads` is read as [`perft_parallel`] reads it (0: one per core),
+/// and 1 searches on the calling thread, looking at the flag as often. [`perft`] and [`perft_parallel`]
+/// themselves never look at a flag: they cost nothing for this one.
+///
+/// # Panics
+///
+/// As [`perft`] does: if `depth` is more than [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH)
+/// (checked on the calling thread before any thread starts).
+///
+/// ```
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use turkish_draughts::{perft, perft_parallel_stoppable, Position};
+/// let pos = Position::start();
+/// let stop = AtomicBool::new(false);
+/// assert_eq!(perft_parallel_stoppable(&pos, 6, 2, &stop), Some(perft(&pos, 6)));
+/// stop.store(true, Ordering::Relaxed);
+/// assert_eq!(perft_parallel_stoppable(&pos, 12, 2, &stop), None);
+/// ```
+pub fn perft_parallel_stoppable(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    if depth > crate::MAX_PERFT_DEPTH {
+        panic!("{}", crate::PerftDepthError { depth });
+    }
+    if usable_threads(threads) <= 1 || depth < 2 {
+        return perft_stoppable(pos, depth, stop);
+    }
+    divide_parallel_inner(pos, depth, threads, |_, _| {}, Some(stop))
+}
+
+/// [`perft`] looking at `stop` at every node with more than [`STOP_CHECK_DEPTH`] plies left.
+fn perft_stoppable(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= STOP_CHECK_DEPTH {
+        return Some(perft(pos, depth));
+    }
+    let mut total = 0u64;
+    for m in &pos.legal_moves() {
+        let mut child = *pos;
+        child.play_unchecked(*m);
+        total += perft_stoppable(&child, depth - 1, stop)?;
+    }
+    Some(total)
+}
+
 /// [`divide`] on `threads` threads: calls `f(move, nodes)` once for each legal move of the
 /// root, with the perft count of `depth - 1` below it, and returns the total.
 ///
@@ -62,8 +123,8 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
 /// finished it**, so the calls come in no fixed order (sort them if you print them). That
 /// makes it usable for progress reports. Depth 0 calls nothing and returns 1, as [`divide`]
 /// does. Threads are started as [`perft_parallel`] starts them: never more than the machine
-/// can run at once or than there are subtrees, whatever `threads` asks. `threads` of 0 or 1
-/// runs [`divide`] on the calling thread.
+/// can run at once or than there are subtrees, whatever `threads` asks; 0 means one per
+/// core. `threads` of 1 runs [`divide`] on the calling thread.
 ///
 /// # Panics
 ///
@@ -89,10 +150,23 @@ pub fn divide_parallel(
     threads: usize,
     f: impl Fn(Move, u64) + Sync,
 ) -> u64 {
-    let threads = usable_threads(threads);
-    if threads <= 1 || depth < 2 {
+    if usable_threads(threads) <= 1 || depth < 2 {
         return divide(pos, depth, f);
     }
+    // Without a stop flag the search always finishes.
+    divide_parallel_inner(pos, depth, threads, f, None).unwrap_or(0)
+}
+
+/// [`divide_parallel`], its threads giving up when `stop` (if any) is set: `None` then.
+/// `threads` is more than 1 and `depth` at least 2.
+fn divide_parallel_inner(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    f: impl Fn(Move, u64) + Sync,
+    stop: Option<&AtomicBool>,
+) -> Option<u64> {
+    let threads = usable_threads(threads);
     if depth > crate::MAX_PERFT_DEPTH {
         panic!("{}", crate::PerftDepthError { depth });
     }
@@ -134,9 +208,12 @@ pub fn divide_parallel(
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(t) = tasks.get(i) else {
-                return total;
+                return Some(total);
             };
-            let n = perft(&t.pos, t.depth);
+            let n = match stop {
+                None => perft(&t.pos, t.depth),
+                Some(stop) => perft_stoppable(&t.pos, t.depth, stop)?,
+            };
             total += n;
             nodes[t.root].fetch_add(n, Ordering::AcqRel);
             // The thread that finishes a root move's last subtree reports it; the AcqRel
@@ -154,7 +231,7 @@ pub fn divide_parallel(
         let mut total = work();
         for h in handles {
             match h.join() {
-                Ok(n) => total += n,
+                Ok(n) => total = total.zip(n).map(|(a, b)| a + b),
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         }
@@ -163,9 +240,14 @@ pub fn divide_parallel(
 }
 
 /// The threads worth starting for a request of `threads`: no more than the machine can run
-/// at once (1 when it cannot tell).
+/// at once (1 when it cannot tell), and that many for 0.
 fn usable_threads(threads: usize) -> usize {
-    threads.min(thread::available_parallelism().map_or(1, core::num::NonZero::get))
+    let cores = thread::available_parallelism().map_or(1, core::num::NonZero::get);
+    if threads == 0 {
+        cores
+    } else {
+        threads.min(cores)
+    }
 }
 
 /// One ply deeper: every task replaced by its children. A task without legal moves counts 0

@@ -29,6 +29,12 @@ impl Engine {
         Engine(turkish_draughts::engine::Engine::new(bits))
     }
 
+    /// The static evaluation of `pos` for the side to move (hundredths of a man).
+    #[allow(dead_code)] // the play example does not call it; its tests do
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.0.evaluate(pos)
+    }
+
     /// The best move for the side to move, or `None` if it has no legal move; `history`
     /// holds the keys of the game's positions before `pos`, oldest first.
     pub fn best_move(&mut self, pos: &Position, history: &[u64], limit: Limit) -> Option<Report> {

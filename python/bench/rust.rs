@@ -186,12 +186,13 @@ fn main() {
                 no_progress: Some(60),
             };
             let mut out = vec![playout::Summary::default(); games];
+            let never = std::sync::atomic::AtomicBool::new(false);
             // Each run's wall time and the CPU time of the whole process (every thread).
             let (mut wall, mut cpu) = (f64::INFINITY, f64::INFINITY);
             let mut plies = 0;
             for _ in 0..arg(3, 5).max(1) {
                 let (w, c) = (Instant::now(), cpu_seconds(libc::CLOCK_PROCESS_CPUTIME_ID));
-                playout::playouts(&start, 1, 0, limits, threads, &mut out);
+                playout::playouts(&start, 1, 0, limits, threads, &mut out, &never);
                 cpu = cpu.min(cpu_seconds(libc::CLOCK_PROCESS_CPUTIME_ID) - c);
                 wall = wall.min(w.elapsed().as_secs_f64());
                 plies = out.iter().map(|s| u64::from(s.plies)).sum::<u64>();

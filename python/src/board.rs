@@ -6,8 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple, PyType};
 use turkish_draughts::svg::SvgOptions;
 use turkish_draughts::{
-    Bitboard, Color, FenError, Game, GameResult, Move, MoveList, Outcome, Position, RuleSet, Setup,
-    Square,
+    Bitboard, Color, FenError, Game, GameResult, Move, MoveList, Outcome, PlayError, Position,
+    RuleSet, Setup, Square,
 };
 
 use numpy::{PyArray1, PyArray3};
@@ -365,6 +365,12 @@ impl PyBoard {
     ) -> PyResult<String> {
         let mut opts = SvgOptions::new().flipped(flipped);
         if let Some(size) = size {
+            // The svg example's bounds.
+            if !(1..=100_000).contains(&size) {
+                return Err(value_error(format!(
+                    "size={size}: expected a whole number of pixels from 1 to 100000"
+                )));
+            }
             opts = opts.size(size);
         }
         if let Some(m) = r#move {
@@ -447,8 +453,13 @@ impl PyBoard {
         }
     }
 
-    /// Plays the move an action stands for and returns it (`decode_action`, then `push`).
+    /// Plays the move an action stands for and returns it (`decode_action`, then `push`):
+    /// `IllegalMoveError` if it is not a legal action here, `GameOverError` (as `push`) if
+    /// the game is over.
     fn push_action(&mut self, action: i64) -> PyResult<PyMove> {
+        if let Some(outcome) = self.outcome {
+            return Err(play_error(PlayError::GameOver { outcome }));
+        }
         let m = self.decode_action(action)?;
         self.update(|g| g.try_play(m.0)).map_err(play_error)?;
         Ok(m)

@@ -6,13 +6,17 @@ use numpy::{IntoPyArray, PyArray1, PyArray4};
 use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use turkish_draughts::{
-    Color, Game, MAX_PERFT_DEPTH, MoveList, PerftDepthError, Position, perft_parallel,
+    Color, Game, MAX_PERFT_DEPTH, MoveList, Position, perft as count_leaves,
+    perft_parallel_stoppable,
 };
 
 use crate::actions;
 use crate::board::{PyBoard, parse_rules};
 use crate::errors::{InvalidFenError, value_error};
+use crate::interrupt::interruptible;
 use crate::playout::{self, Limits, Summary};
 use crate::termination::Termination;
 
@@ -28,11 +32,17 @@ fn threads(n: usize) -> usize {
     }
 }
 
-fn check_depth(depth: u32) -> PyResult<()> {
-    if depth > MAX_PERFT_DEPTH {
-        return Err(value_error(PerftDepthError { depth }.to_string()));
+/// A perft depth (or `what`, a number of plies) from Python: negative or past
+/// [`MAX_PERFT_DEPTH`] raises `ValueError` saying so.
+fn check_depth(depth: i64, what: &str) -> PyResult<u32> {
+    match u32::try_from(depth) {
+        Err(_) if depth < 0 => Err(value_error(format!("{what} {depth} is negative"))),
+        Ok(d) if d <= MAX_PERFT_DEPTH => Ok(d),
+        // PerftDepthError's wording, for any i64.
+        _ => Err(value_error(format!(
+            "{what} {depth} is more than the maximum of {MAX_PERFT_DEPTH}"
+        ))),
     }
-    Ok(())
 }
 
 /// A vector of `n` default values, or `MemoryError`.
@@ -55,29 +65,47 @@ fn start_game(board: Option<PyRef<'_, PyBoard>>, rules: &str) -> PyResult<Game> 
 /// The number of leaves of the legal-move tree `depth` plies deep below the board's
 /// position. Moves count distinct by result; no game-end adjudication is applied (the
 /// history is ignored). `threads=0` uses every core (at most 256 threads). The interpreter
-/// is released meanwhile.
+/// is released meanwhile, and Ctrl-C (`KeyboardInterrupt`) ends the search within about
+/// 0.1 s.
 #[pyfunction]
 #[pyo3(signature = (board, depth, *, threads = 1))]
 pub fn perft(
     py: Python<'_>,
     board: PyRef<'_, PyBoard>,
-    depth: u32,
+    depth: i64,
     threads: usize,
 ) -> PyResult<u64> {
-    check_depth(depth)?;
+    let depth = check_depth(depth, "perft depth")?;
     let pos = *board.position();
     drop(board);
+    if depth <= CHEAP_PERFT_DEPTH {
+        return Ok(count_leaves(&pos, depth));
+    }
     let threads = self::threads(threads);
-    Ok(py.detach(|| perft_parallel(&pos, depth, threads)))
+    // `None` only when stopped, and then the call raises.
+    interruptible(py, |stop| {
+        perft_parallel_stoppable(&pos, depth, threads, stop).unwrap_or(0)
+    })
 }
 
-/// The positions `plies` plies below `pos` (one per path, so repeated when paths meet).
-fn below(pos: Position, plies: u32) -> Vec<Position> {
+/// Perft depths this small take milliseconds at most: searched on the calling thread,
+/// without the watch for Ctrl-C (which costs a thread).
+const CHEAP_PERFT_DEPTH: u32 = 3;
+
+/// The most positions `positions_at` lists.
+const POSITIONS_AT_LIMIT: u64 = 1_000_000;
+
+/// The positions `plies` plies below `pos` (one per path, so repeated when paths meet), or
+/// `None` if `stop` was seen set.
+fn below(pos: Position, plies: u32, stop: &AtomicBool) -> Option<Vec<Position>> {
     let mut level = vec![pos];
     let mut list = MoveList::new();
     for _ in 0..plies {
         let mut next = Vec::new();
-        for p in &level {
+        for (i, p) in level.iter().enumerate() {
+            if i % 1024 == 0 && stop.load(Ordering::Relaxed) {
+                return None;
+            }
             p.legal_moves_into(&mut list);
             for m in &list {
                 let mut child = *p;
@@ -87,23 +115,53 @@ fn below(pos: Position, plies: u32) -> Vec<Position> {
         }
         level = next;
     }
-    level
+    Some(level)
 }
 
 /// The FEN of every position `plies` plies below the board's position, one for each path
 /// (so a position reached by two paths is listed twice), in move-list order: the split of a
 /// perft, since `perft(board, plies + d)` is the sum of `perft(Board(fen), d)` over them.
 /// As perft, no game-end adjudication is applied.
+///
+/// The list is built whole: at most 1 000 000 positions. The list holds about 160 bytes a
+/// position (its FEN strings), and building it takes about 340 bytes a position at its peak,
+/// so about 340 MB at the limit. A larger one raises `ValueError`, after a perft that counts
+/// them; Ctrl-C ends the call.
 #[pyfunction]
 pub fn positions_at(
     py: Python<'_>,
     board: PyRef<'_, PyBoard>,
-    plies: u32,
+    plies: i64,
 ) -> PyResult<Vec<String>> {
-    check_depth(plies)?;
+    let plies = check_depth(plies, "plies")?;
     let pos = *board.position();
     drop(board);
-    Ok(py.detach(|| below(pos, plies).iter().map(|p| p.to_fen()).collect()))
+    let threads = self::threads(0);
+    let listed = interruptible(py, |stop| {
+        let count = perft_parallel_stoppable(&pos, plies, threads, stop)?;
+        if count > POSITIONS_AT_LIMIT {
+            return Some(Err(count));
+        }
+        Some(Ok(below(pos, plies, stop)?
+            .iter()
+            .map(|p| p.to_fen())
+            .collect::<Vec<String>>()))
+    })?;
+    match listed {
+        Some(Ok(fens)) => Ok(fens),
+        Some(Err(count)) => Err(value_error(format!(
+            "positions_at(board, {plies}) would list {count} positions, more than the limit \
+             of {POSITIONS_AT_LIMIT}: ask for fewer plies"
+        ))),
+        // Only when stopped, and then `interruptible` raised.
+        None => Ok(Vec::new()),
+    }
+}
+
+/// Batches this small (games times plies) take a millisecond or so: played on the calling
+/// thread, without the watch for Ctrl-C (which costs a thread).
+fn cheap_batch(n: usize, max_plies: usize) -> bool {
+    n.saturating_mul(max_plies) <= 4_000
 }
 
 fn limits(max_plies: usize, no_progress: Option<u32>) -> Limits {
@@ -115,7 +173,8 @@ fn limits(max_plies: usize, no_progress: Option<u32>) -> Limits {
 
 /// `n` random games in Rust; returns three NumPy arrays of `n` entries: the winner (`int8`:
 /// 1 White, -1 Black, 0 a draw or unfinished), the plies played (`uint32`) and the
-/// termination (`uint8`: 0 unfinished, else the number of `Termination`).
+/// termination (`uint8`: 0 unfinished, else the number of `Termination`). Ctrl-C ends the
+/// call.
 #[pyfunction]
 #[pyo3(signature = (n, *, board = None, rules = "default", seed = 0, threads = 1, max_plies = 400, no_progress = Some(60)))]
 #[allow(clippy::too_many_arguments)]
@@ -133,7 +192,21 @@ pub fn _playouts<'py>(
     let mut out: Vec<Summary> = filled(n)?;
     let threads = self::threads(threads);
     let limits = limits(max_plies, no_progress);
-    py.detach(|| playout::playouts(&start, seed, 0, limits, threads, &mut out));
+    if cheap_batch(n, max_plies) {
+        playout::playouts(
+            &start,
+            seed,
+            0,
+            limits,
+            threads,
+            &mut out,
+            &AtomicBool::new(false),
+        );
+    } else {
+        interruptible(py, |stop| {
+            playout::playouts(&start, seed, 0, limits, threads, &mut out, stop)
+        })?;
+    }
     let mut winners: Vec<i8> = filled(n)?;
     let mut plies: Vec<u32> = filled(n)?;
     let mut terminations: Vec<u8> = filled(n)?;
@@ -158,7 +231,7 @@ pub fn _playouts<'py>(
 
 /// Games `first` to `first + n - 1` of the random self-play batch seeded with `seed`, as PDN
 /// text (one blank line between games). Game `i` depends only on `seed` and `i`, so batches
-/// cut differently give the same games.
+/// cut differently give the same games. Ctrl-C ends the call.
 #[pyfunction]
 #[pyo3(signature = (n, *, board = None, rules = "default", seed = 0, first = 0, threads = 1, max_plies = 400, no_progress = Some(60)))]
 #[allow(clippy::too_many_arguments)]
@@ -177,7 +250,14 @@ pub fn selfplay(
     let threads = self::threads(threads);
     let limits = limits(max_plies, no_progress);
     let mut texts: Vec<String> = filled(n)?;
-    py.detach(|| playout::selfplay_pdn(&start, seed, first, limits, threads, &mut texts));
+    let mut run = |stop: &AtomicBool| {
+        playout::selfplay_pdn(&start, seed, first, limits, threads, &mut texts, stop)
+    };
+    if cheap_batch(n, max_plies) {
+        run(&AtomicBool::new(false));
+    } else {
+        interruptible(py, run)?;
+    }
     Ok(texts.join("\n"))
 }
 

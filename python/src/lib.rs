@@ -11,6 +11,7 @@ mod actions;
 mod board;
 mod bulk;
 mod errors;
+mod interrupt;
 mod move_list;
 mod moves;
 mod outcome;

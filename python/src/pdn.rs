@@ -3,9 +3,10 @@
 
 use std::fs::File;
 use std::io::{self, BufReader, Cursor, Read};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, TryLockError};
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyIsADirectoryError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use turkish_draughts::Game;
@@ -24,21 +25,47 @@ type Stash = Arc<Mutex<Option<PyErr>>>;
 
 /// `std::io::Read` over a Python file object opened in text or binary mode: its `read(n)`
 /// gives `str` (sent on as UTF-8) or `bytes`.
+///
+/// So that a game that has arrived is read without waiting for more (a pipe, a socket), the
+/// object is read with `read1(n)` where it has one (binary files: what is there, at most `n`
+/// bytes), with `readline(n)` where it says it is not seekable (text streams), and with
+/// `read(n)` otherwise (text files, `StringIO`).
 struct PyFileRead {
     file: Py<PyAny>,
+    method: &'static str,
     pending: Vec<u8>,
     at: usize,
     stash: Stash,
 }
 
 impl PyFileRead {
-    /// Calls `read` once; `Ok(false)` at the end of the file.
+    fn new(file: &Bound<'_, PyAny>, stash: Stash) -> PyResult<PyFileRead> {
+        let method = if file.hasattr("read1")? {
+            "read1"
+        } else if file.hasattr("readline")?
+            && file.hasattr("seekable")?
+            && !file.call_method0("seekable")?.is_truthy()?
+        {
+            "readline"
+        } else {
+            "read"
+        };
+        Ok(PyFileRead {
+            file: file.clone().unbind(),
+            method,
+            pending: Vec::new(),
+            at: 0,
+            stash,
+        })
+    }
+
+    /// Calls the read method once; `Ok(false)` at the end of the file.
     fn fill(&mut self) -> io::Result<bool> {
         Python::attach(|py| {
             let chunk = self
                 .file
                 .bind(py)
-                .call_method1("read", (64 * 1024,))
+                .call_method1(self.method, (64 * 1024,))
                 .and_then(|data| {
                     if let Ok(b) = data.cast::<PyBytes>() {
                         Ok(b.as_bytes().to_vec())
@@ -46,7 +73,8 @@ impl PyFileRead {
                         Ok(s.to_cow()?.as_bytes().to_vec())
                     } else {
                         Err(PyTypeError::new_err(format!(
-                            "read() returned {}, not str or bytes",
+                            "{}() returned {}, not str or bytes",
+                            self.method,
                             data.get_type().name()?
                         )))
                     }
@@ -93,11 +121,50 @@ enum OnError {
 
 /// An iterator over the games of a PDN source, read one at a time (only the game being read
 /// is held). Made by `turkish_draughts.pdn.read_games`.
-#[pyclass(module = "turkish_draughts.pdn", name = "GameReader")]
+///
+/// Threads may share a reader: each game goes to one of them (one thread reads at a time,
+/// the others wait with the interpreter released). A reader called again from inside its own
+/// reading, on the same thread (a file object whose `read()` calls `next()` on the reader),
+/// raises `RuntimeError` saying so, and the reader goes on afterwards.
+#[pyclass(frozen, module = "turkish_draughts.pdn", name = "GameReader")]
 pub struct PyGameReader {
-    games: Games,
+    state: Mutex<ReaderState>,
+    /// The token of the thread reading now ([`thread_token`]), 0 when none.
+    reading: AtomicU64,
     stash: Stash,
+}
+
+struct ReaderState {
+    games: Games,
     on_error: OnError,
+}
+
+impl PyGameReader {
+    fn new(games: Games, stash: Stash, on_error: OnError) -> PyGameReader {
+        PyGameReader {
+            state: Mutex::new(ReaderState { games, on_error }),
+            reading: AtomicU64::new(0),
+            stash,
+        }
+    }
+}
+
+/// A number for the calling thread, never 0, distinct between live threads.
+fn thread_token() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    thread_local! {
+        static TOKEN: u64 = NEXT.fetch_add(1, Ordering::Relaxed);
+    }
+    TOKEN.with(|t| *t)
+}
+
+/// Clears the reader's `reading` token when a call ends, however it ends.
+struct Reading<'a>(&'a AtomicU64);
+
+impl Drop for Reading<'_> {
+    fn drop(&mut self) {
+        self.0.store(0, Ordering::Release);
+    }
 }
 
 #[pymethods]
@@ -106,9 +173,29 @@ impl PyGameReader {
         slf
     }
 
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let me = thread_token();
+        if self.reading.load(Ordering::Acquire) == me {
+            return Err(PyRuntimeError::new_err(
+                "GameReader re-entered: next() was called on it from inside its own reading \
+                 (from the source's read()); read the source and the reader one after the other",
+            ));
+        }
+        // Another thread may be reading: wait for it with the interpreter released.
+        let mut state = loop {
+            match self.state.try_lock() {
+                Ok(state) => break state,
+                Err(TryLockError::Poisoned(p)) => break p.into_inner(),
+                Err(TryLockError::WouldBlock) => {
+                    py.detach(|| std::thread::sleep(std::time::Duration::from_micros(200)));
+                }
+            }
+        };
+        self.reading.store(me, Ordering::Release);
+        let _reading = Reading(&self.reading);
+        let on_error = state.on_error;
         loop {
-            let games = &mut self.games;
+            let games = &mut state.games;
             let Some(item) = py.detach(|| games.next()) else {
                 return Ok(None);
             };
@@ -124,7 +211,7 @@ impl PyGameReader {
                         }
                     }
                     let err = pdn_error(py, &e);
-                    match self.on_error {
+                    match on_error {
                         OnError::Raise => return Err(err),
                         OnError::Skip => continue,
                         OnError::Yield => return Ok(Some(err.into_value(py).into_any())),
@@ -168,24 +255,23 @@ pub fn _read_games(
     let on_error = on_error(errors)?;
     let stash: Stash = Arc::new(Mutex::new(None));
     let games: Games = if source.hasattr("read")? {
-        let read = PyFileRead {
-            file: source.clone().unbind(),
-            pending: Vec::new(),
-            at: 0,
-            stash: stash.clone(),
-        };
+        let read = PyFileRead::new(source, stash.clone())?;
         Box::new(Reader::with_options(BufReader::new(read), options))
     } else {
-        // Opening the path raises the usual OSError.
+        // Opening the path raises the usual OSError; a directory too, at once, as a missing
+        // file does (IsADirectoryError), rather than at the first read.
         let path: std::path::PathBuf = source.extract()?;
         let file = File::open(&path)?;
+        if file.metadata()?.is_dir() {
+            return Err(PyIsADirectoryError::new_err((
+                21, // EISDIR
+                "Is a directory",
+                path.display().to_string(),
+            )));
+        }
         Box::new(Reader::with_options(BufReader::new(file), options))
     };
-    Ok(PyGameReader {
-        games,
-        stash,
-        on_error,
-    })
+    Ok(PyGameReader::new(games, stash, on_error))
 }
 
 /// `_read_games_str(text, rules=None, errors="raise")`: the games of a PDN text.
@@ -193,14 +279,15 @@ pub fn _read_games(
 #[pyo3(signature = (text, rules = None, errors = "raise"))]
 pub fn _read_games_str(text: String, rules: Option<&str>, errors: &str) -> PyResult<PyGameReader> {
     let options = read_options(rules)?;
-    Ok(PyGameReader {
-        games: Box::new(Reader::with_options(
+    let on_error = on_error(errors)?;
+    Ok(PyGameReader::new(
+        Box::new(Reader::with_options(
             Cursor::new(text.into_bytes()),
             options,
         )),
-        stash: Arc::new(Mutex::new(None)),
-        on_error: on_error(errors)?,
-    })
+        Arc::new(Mutex::new(None)),
+        on_error,
+    ))
 }
 
 /// A game's `Rules` tag names another rule set than the one `read_games` was given (or one
@@ -353,7 +440,7 @@ fn notation(name: &str) -> PyResult<Notation> {
 #[pyfunction]
 #[pyo3(signature = (board, tags = None, notation = "landing"))]
 pub fn _write_game(
-    board: PyRef<'_, PyBoard>,
+    board: &Bound<'_, PyBoard>,
     tags: Option<&Bound<'_, PyAny>>,
     notation: &str,
 ) -> PyResult<String> {
@@ -370,5 +457,11 @@ pub fn _write_game(
             pairs.push(name, value);
         }
     }
-    Ok(pdn::write_game(board.game(), &pairs, &options))
+    // The board is borrowed only now, after `tags` (whose iteration may run any code, even
+    // pushing on this board), for a write that runs no Python code.
+    Ok(pdn::write_game(
+        board.try_borrow()?.game(),
+        &pairs,
+        &options,
+    ))
 }

@@ -6,7 +6,7 @@
 //! cut into smaller batches (`first` numbers the batch's first game).
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use turkish_draughts::pdn::{self, Tags, WriteOptions};
 use turkish_draughts::{Game, MoveList, Outcome};
@@ -51,11 +51,21 @@ pub struct Limits {
 }
 
 /// Plays uniformly random legal moves from `start` until the game ends or `limits.max_plies`
-/// plies were played; the returned game holds `start`'s history and the new moves.
-pub fn random_game(start: &Game, limits: Limits, rng: &mut Rng, list: &mut MoveList) -> Game {
+/// plies were played, or `stop` is seen set (it is looked at every 256 plies); the returned
+/// game holds `start`'s history and the new moves.
+pub fn random_game(
+    start: &Game,
+    limits: Limits,
+    rng: &mut Rng,
+    list: &mut MoveList,
+    stop: &AtomicBool,
+) -> Game {
     let mut game = start.clone().with_no_progress_limit(limits.no_progress);
     let first = game.ply();
     while game.ply() - first < limits.max_plies && game.outcome().is_none() {
+        if (game.ply() - first) % 256 == 255 && stop.load(Ordering::Relaxed) {
+            break;
+        }
         game.position().legal_moves_into(list);
         if list.is_empty() {
             break; // cannot happen: a position with no move has an outcome
@@ -78,11 +88,13 @@ pub struct Summary {
 /// Runs `job(i, &mut out[i - first])` for every `i` in `first..first + out.len()` on up to
 /// `threads` threads (the calling thread is one of them), in blocks taken from a shared
 /// counter. A thread the system refuses to start is simply not there: the others do its
-/// share.
+/// share. Every thread looks at `stop` before each job and ends when it is set (the jobs
+/// not run keep their values).
 pub fn run_parallel<T: Send>(
     out: &mut [T],
     first: u64,
     threads: usize,
+    stop: &AtomicBool,
     job: impl Fn(u64, &mut T, &mut MoveList) + Sync,
 ) {
     const BLOCK: usize = 16;
@@ -103,6 +115,9 @@ pub fn run_parallel<T: Send>(
             };
             let Some((start, chunk)) = next else { break };
             for (k, slot) in chunk.iter_mut().enumerate() {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
                 job(first.wrapping_add((start + k) as u64), slot, &mut list);
             }
             done.fetch_add(1, Ordering::Relaxed);
@@ -116,11 +131,11 @@ pub fn run_parallel<T: Send>(
         }
         work();
     });
-    debug_assert_eq!(done.load(Ordering::Relaxed), count);
+    debug_assert!(stop.load(Ordering::Relaxed) || done.load(Ordering::Relaxed) == count);
 }
 
 /// Plays games `first..first + out.len()` of the batch seeded with `seed` from `start`, and
-/// writes each one's summary into `out`.
+/// writes each one's summary into `out`; gives up soon after `stop` is set.
 pub fn playouts(
     start: &Game,
     seed: u64,
@@ -128,11 +143,12 @@ pub fn playouts(
     limits: Limits,
     threads: usize,
     out: &mut [Summary],
+    stop: &AtomicBool,
 ) {
     let ply = start.ply();
-    run_parallel(out, first, threads, |i, slot, list| {
+    run_parallel(out, first, threads, stop, |i, slot, list| {
         let mut rng = Rng::for_game(seed, i);
-        let game = random_game(start, limits, &mut rng, list);
+        let game = random_game(start, limits, &mut rng, list, stop);
         *slot = Summary {
             outcome: game.outcome(),
             plies: u32::try_from(game.ply() - ply).unwrap_or(u32::MAX),
@@ -143,7 +159,7 @@ pub fn playouts(
 /// Plays games `first..first + texts.len()` of the batch seeded with `seed` from `start` and
 /// writes each as PDN into `texts` (join them with a blank line between games). Each game's tags: `Event`
 /// "turkish-draughts random self-play", `Round` its number from 1 (`i + 1`), `White` and
-/// `Black` "random", `Seed` the batch seed.
+/// `Black` "random", `Seed` the batch seed. Gives up soon after `stop` is set.
 pub fn selfplay_pdn(
     start: &Game,
     seed: u64,
@@ -151,10 +167,11 @@ pub fn selfplay_pdn(
     limits: Limits,
     threads: usize,
     texts: &mut [String],
+    stop: &AtomicBool,
 ) {
-    run_parallel(texts, first, threads, |i, text, list| {
+    run_parallel(texts, first, threads, stop, |i, text, list| {
         let mut rng = Rng::for_game(seed, i);
-        let game = random_game(start, limits, &mut rng, list);
+        let game = random_game(start, limits, &mut rng, list, stop);
         let tags: Tags = [
             ("Event", "turkish-draughts random self-play".to_string()),
             ("Round", (u128::from(i) + 1).to_string()),

@@ -271,7 +271,7 @@ def test_perft_matches_the_published_counts(data):
         assert td.perft(td.Board(fen, "tudaf"), int(depth)) == int(tudaf), fen
     with pytest.raises(td.DamaError, match="more than the maximum"):
         td.perft(board, td.MAX_PERFT_DEPTH + 1)
-    with pytest.raises(OverflowError):
+    with pytest.raises(td.DamaError, match="perft depth -1 is negative"):
         td.perft(board, -1)
 
 

@@ -127,3 +127,12 @@ def test_the_interpreter_is_released():
         sys.setswitchinterval(old)
     assert len(results) == 1 and len(results[0].winner) == 20000
     assert seen[0] > 0
+
+
+def test_positions_at_has_a_limit():
+    # perft(6) from the start is 931 312, perft(7) 10 782 308: the limit is 1 000 000.
+    assert len(td.positions_at(td.Board(), 5)) == 85_090
+    with pytest.raises(td.DamaError, match="would list 10782308 positions, more than the limit"):
+        td.positions_at(td.Board(), 7)
+    with pytest.raises(td.DamaError, match="plies -1 is negative"):
+        td.positions_at(td.Board(), -1)

@@ -48,3 +48,32 @@ def test_selfplay_on_the_cluster_equals_selfplay_here(client, tmp_path):
     assert path.read_text() == here
     games = list(td.pdn.read_games(path))
     assert len(games) == 45 and [g.tags["Round"] for g in games] == [str(i) for i in range(1, 46)]
+
+
+class _NoClient:
+    """A client that fails the test if any work is sent to it."""
+
+    def map(self, *args, **kwargs):
+        raise AssertionError("work was sent")
+
+    gather = map
+
+
+def test_arguments_are_checked_before_any_work_is_sent():
+    board = td.Board()
+    with pytest.raises(td.DamaError, match="perft depth 65 is more than the maximum of 64"):
+        tdd.perft(_NoClient(), board, 65)
+    with pytest.raises(td.DamaError, match="perft depth -1 is negative"):
+        tdd.perft(_NoClient(), board, -1)
+    with pytest.raises(td.DamaError, match="perft depth -1 is negative"):
+        tdd.perft_tasks(board, -1, 0)
+    with pytest.raises(TypeError):
+        tdd.perft(_NoClient(), "W:Wa3:Bh6", 3)
+    with pytest.raises(TypeError):
+        tdd.perft(_NoClient(), board, 2.5)
+    with pytest.raises(ValueError, match="games=-3"):
+        tdd.selfplay(_NoClient(), -3)
+    with pytest.raises(td.DamaError, match="rule"):
+        tdd.selfplay(_NoClient(), 10, rules="fide")
+    with pytest.raises(OverflowError):
+        tdd.selfplay(_NoClient(), 10, seed=-1)

@@ -51,7 +51,6 @@ class Move:
     def __deepcopy__(self, memo: object) -> Move: ...
 
 @final
-@final
 class MoveList(Sequence[Move]):
     """The legal moves of a position: a read-only sequence, a snapshot."""
 

@@ -39,10 +39,11 @@ argument is whatever :class:`dask.distributed.Client` (or any object with its ``
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from typing import IO, Any, List, Optional, Tuple, Union
 
-from . import Board, positions_at
+from . import MAX_PERFT_DEPTH, Board, positions_at
 from . import perft as _perft
 from . import selfplay as _selfplay
 
@@ -54,9 +55,19 @@ PerftTask = Tuple[str, str, int]
 SelfplayTask = Tuple[int, int, int, str, int, Optional[int]]
 
 
+def _check_perft(board: Board, depth: int) -> None:
+    """Refuses what :func:`turkish_draughts.perft` refuses, with its errors, before any work."""
+    d = operator.index(depth)
+    # A depth in range is replaced by 0: the board alone is then checked, at no cost.
+    _perft(board, d if d < 0 or d > MAX_PERFT_DEPTH else 0)
+
+
 def perft_tasks(board: Board, depth: int, split: int) -> List[Tuple[PerftTask, int]]:
     """The tasks of ``perft(board, depth)`` split ``split`` plies below the root, each with
-    the number of paths that lead to it: ``sum(count * perft_task(t))`` is the perft."""
+    the number of paths that lead to it: ``sum(count * perft_task(t))`` is the perft.
+    ``board`` and ``depth`` are checked as :func:`turkish_draughts.perft` checks them (the
+    same errors), then ``split``."""
+    _check_perft(board, depth)
     if not 0 <= split <= depth:
         raise ValueError(f"split={split} must be between 0 and depth={depth}")
     counts = Counter(positions_at(board, split))
@@ -73,7 +84,9 @@ def perft(client: Any, board: Board, depth: int, split: Optional[int] = None) ->
     """``perft(board, depth)`` with the subtrees ``split`` plies below the root run as
     separate tasks on the client's workers. ``split`` defaults to 2 below depth 8 and 3 from
     depth 8 on (708 tasks or fewer from the start position at 3: positions that paths share
-    are run once)."""
+    are run once). The arguments are checked as :func:`turkish_draughts.perft` checks them
+    (the same errors) before any task is sent."""
+    _check_perft(board, depth)
     if split is None:
         split = min(depth, 2 if depth < 8 else 3)
     tasks = perft_tasks(board, depth, split)
@@ -90,7 +103,15 @@ def selfplay_tasks(
     max_plies: int = 400,
     no_progress: Optional[int] = 60,
 ) -> List[SelfplayTask]:
-    """The tasks of a self-play batch of ``games`` games, ``games_per_task`` each."""
+    """The tasks of a self-play batch of ``games`` games, ``games_per_task`` each. The
+    arguments are checked as :func:`turkish_draughts.selfplay` checks them (the same errors),
+    before any task is made."""
+    # A batch of no game checks every argument with the errors of the call on one machine.
+    _selfplay(
+        0, rules=rules, seed=seed, first=0, max_plies=max_plies, no_progress=no_progress
+    )
+    if not isinstance(games, int) or games < 0:
+        raise ValueError(f"games={games!r} must be a number of games, 0 or more")
     if games_per_task < 1:
         raise ValueError("games_per_task must be at least 1")
     return [

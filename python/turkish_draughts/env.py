@@ -45,9 +45,17 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as e:  # pragma: no cover - depends on what is installed
+    raise ImportError(
+        f"turkish_draughts.env needs the package's env extra (pettingzoo and gymnasium): "
+        f'pip install "./python[env]" from the repository root ({e})',
+        name=e.name,
+    ) from e
 
 from . import ACTION_SIZE, WHITE, Board, IllegalMoveError
 

@@ -42,6 +42,7 @@ or a file object.
 
 from __future__ import annotations
 
+import io
 import os
 from typing import IO, Iterable, Mapping, Optional, Tuple, Union
 
@@ -74,8 +75,19 @@ def read_games(
     for a game whose tag says otherwise. ``source`` is a path or a file object (text or
     binary). ``errors`` is ``"raise"`` (a bad game raises ``PdnError``; iterating again goes
     on with the next game), ``"skip"`` or ``"yield"`` (the ``PdnError`` instance comes in the
-    game's place)."""
-    return _read_games(source, rules, errors)
+    game's place). A string that looks like PDN text rather than a path (it holds a line
+    break or starts with ``[``) and names no file raises ``OSError`` saying to use
+    :func:`read_games_str`."""
+    try:
+        return _read_games(source, rules, errors)
+    except OSError as e:
+        if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("[")):
+            raise type(e)(
+                e.errno,
+                f"{e.strerror}: this looks like PDN text, not a file name; "
+                "read it with read_games_str",
+            ) from e
+        raise
 
 
 def read_games_str(
@@ -115,14 +127,24 @@ def _game_text(game: GameLike, notation: str) -> str:
 
 
 def write_games(
-    dest: Union[str, "os.PathLike[str]", IO[str]],
+    dest: Union[str, "os.PathLike[str]", IO[str], IO[bytes]],
     games: Iterable[GameLike],
     notation: str = "landing",
 ) -> int:
-    """Writes games to a path (the file is replaced) or a text file object, one blank line
-    between games, and returns how many were written. Each game is a :class:`Board`, a
-    :class:`PdnGame` (written with its tags) or a ``(board, tags)`` pair."""
+    """Writes games to a path (the file is replaced) or a file object, text or binary (which
+    gets UTF-8, as :func:`read_games` reads it), one blank line between games, and returns
+    how many were written. Each game is a :class:`Board`, a :class:`PdnGame` (written with
+    its tags) or a ``(board, tags)`` pair."""
     if hasattr(dest, "write"):
+        mode = getattr(dest, "mode", None)
+        if isinstance(dest, (io.RawIOBase, io.BufferedIOBase)) or (
+            isinstance(mode, str) and "b" in mode
+        ):
+            text = io.TextIOWrapper(dest, encoding="utf-8", newline="\n", write_through=True)  # type: ignore[arg-type]
+            try:
+                return _write_all(text, games, notation)
+            finally:
+                text.detach()  # the caller's handle stays open
         return _write_all(dest, games, notation)  # type: ignore[arg-type]
     with open(dest, "w", encoding="utf-8", newline="\n") as f:  # type: ignore[arg-type]
         return _write_all(f, games, notation)

@@ -254,12 +254,17 @@ impl Engine {
             depth: 0,
             nodes: 0,
         };
+        let mut never = || false;
         if moves.len() == 1 {
+            // The score after the forced move, as a search's: the opponent's view of the
+            // position it leaves (forced captures followed), negated.
+            let child = pos.after_unchecked(first);
+            self.path.push(key(pos));
             report.depth = 1;
-            report.score = self.evaluate(pos);
+            report.score = -self.negamax(&child, 0, 1, -WIN - 1, WIN + 1, &mut never);
+            report.nodes = self.nodes;
             return Some(report);
         }
-        let mut never = || false;
         for depth in 1..=max_depth {
             // Depth 1 always finishes, so there is a move even with no time at all.
             let stop: &mut dyn FnMut() -> bool = if depth == 1 {

@@ -402,6 +402,21 @@ impl Game {
         self.position().outcome().or_else(|| self.history_outcome())
     }
 
+    /// Whether the game has ended: [`outcome`](Game::outcome) is `Some` (the Python
+    /// package's `Board.is_game_over()`).
+    ///
+    /// ```
+    /// use turkish_draughts::{Game, RuleSet};
+    /// let mut game = Game::from_fen("W:Wd4:Bd5,Kh8", RuleSet::Default)?;
+    /// assert!(!game.is_game_over());
+    /// game.try_play_text("d4xd6")?; // a lone man against a lone king
+    /// assert!(game.is_game_over());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_game_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
     /// The result of the game so far: [`GameResult::Ongoing`] while it goes on.
     ///
     /// ```
@@ -644,11 +659,24 @@ impl Default for Game {
     }
 }
 
+/// The start, the rule set, the moves and, when set, the no-progress limit: everything
+/// `==` compares.
+///
+/// ```
+/// use turkish_draughts::{Game, RuleSet};
+/// let mut game = Game::new(RuleSet::Default).with_no_progress_limit(Some(60));
+/// game.try_play_text("d3-d4")?;
+/// assert!(format!("{game:?}").ends_with(" default d3-d4 no-progress-limit 60)"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl fmt::Debug for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Game({} {}", self.start().setup(), self.rules())?;
         for mv in &self.moves {
             write!(f, " {mv}")?;
+        }
+        if let Some(plies) = self.no_progress_limit {
+            write!(f, " no-progress-limit {plies}")?;
         }
         f.write_str(")")
     }

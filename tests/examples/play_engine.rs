@@ -104,6 +104,24 @@ fn engine_finds_a_quiet_win() {
 }
 
 #[test]
+fn the_score_of_a_forced_move_is_the_score_after_it() {
+    // White's only move is d4xd6, winning a man: a man against three before, two after.
+    let pos = Position::from_fen("W:Wd4:Bd5,a7,h7", RuleSet::Default).unwrap();
+    assert_eq!(pos.legal_moves().len(), 1);
+    let mut engine = Engine::new(12);
+    let report = engine.best_move(&pos, &[], Limit::Depth(3)).unwrap();
+    let mut after = pos;
+    after.play_unchecked(report.mv);
+    // The position after the move, from the engine's side: Black's static score negated.
+    assert_eq!(report.score, -engine.evaluate(&after));
+    assert!(
+        report.score > engine.evaluate(&pos) + 50,
+        "{}",
+        report.score
+    );
+}
+
+#[test]
 fn engine_with_a_time_limit_returns_a_legal_move() {
     let pos = Position::start();
     let report = Engine::new(12)

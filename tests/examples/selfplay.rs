@@ -96,7 +96,13 @@ fn options_are_read_and_checked() {
     assert_eq!((o.depth, o.seed), (3, 9));
     assert_eq!(o.out.as_deref(), Some("x.pdn"));
     for (args, error) in [
-        ("--games x", "--games: `x` is not a valid number"),
+        (
+            "--games x",
+            "bad number of games `x`: expected a whole number",
+        ),
+        ("--games", "--games needs a value: a number of games"),
+        ("--frobnicate", "unknown option `--frobnicate` (see --help)"),
+        ("extra", "unexpected argument `extra` (see --help)"),
         (
             "--player minimax",
             "unknown player `minimax`: expected random or alphabeta",
@@ -105,8 +111,11 @@ fn options_are_read_and_checked() {
             "--rules fide",
             "unknown rule set `fide`: expected default or tudaf",
         ),
-        ("--depth 0", "--depth must be between 1 and 20"),
-        ("--depth", "--depth needs a value"),
+        (
+            "--depth 0",
+            "bad depth `0`: expected a whole number from 1 to 20",
+        ),
+        ("--depth", "--depth needs a value: a depth from 1 to 20"),
         ("--out", "--out needs a value: a file name"),
     ] {
         assert_eq!(

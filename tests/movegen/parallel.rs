@@ -3,8 +3,13 @@
 //! of threads and however the root looks.
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-use turkish_draughts::{Move, Position, RuleSet, divide, divide_parallel, perft, perft_parallel};
+use turkish_draughts::{
+    Move, Position, RuleSet, divide, divide_parallel, perft, perft_parallel,
+    perft_parallel_stoppable,
+};
 
 fn bench_positions() -> Vec<Position> {
     let text = include_str!("../data/bench.fen");
@@ -153,5 +158,73 @@ fn any_thread_count_is_safe() {
         let total = divide_parallel(&pos, 5, threads, |_, _| *calls.lock().unwrap() += 1);
         assert_eq!(total, perft(&pos, 5));
         assert_eq!(calls.into_inner().unwrap(), pos.legal_moves().len());
+    }
+}
+
+#[test]
+fn stoppable_perft_counts_as_perft_when_not_stopped() {
+    let stop = AtomicBool::new(false);
+    for pos in bench_positions().iter().take(6) {
+        for depth in [0, 1, 2, 5, 6] {
+            let expected = perft(pos, depth);
+            for threads in [0, 1, 3] {
+                assert_eq!(
+                    perft_parallel_stoppable(pos, depth, threads, &stop),
+                    Some(expected),
+                    "{} depth {depth} threads {threads}",
+                    pos.to_fen()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn stoppable_perft_gives_up_soon_after_the_flag_is_set() {
+    // perft(14) from the start takes hours: only the flag can end it.
+    for threads in [1, 2] {
+        let stop = AtomicBool::new(false);
+        let started = Instant::now();
+        let result = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(100));
+                stop.store(true, Ordering::Relaxed);
+            });
+            perft_parallel_stoppable(&Position::start(), 14, threads, &stop)
+        });
+        assert_eq!(result, None);
+        // Generous for a loaded machine and the unoptimised test profile: the bound is a
+        // 4-ply subtree after the flag.
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{threads} threads: {:?}",
+            started.elapsed()
+        );
+    }
+    let stop = AtomicBool::new(true);
+    assert_eq!(
+        perft_parallel_stoppable(&Position::start(), 3, 2, &stop),
+        None
+    );
+}
+
+#[test]
+fn zero_threads_means_one_per_core() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // The root moves are reported from the threads that finished them: with every core at
+    // work on perft 7, more than one thread reports (one per core at most).
+    let ids = Mutex::new(std::collections::HashSet::new());
+    let pos = Position::start();
+    let total = divide_parallel(&pos, 7, 0, |_, _| {
+        ids.lock().unwrap().insert(std::thread::current().id());
+    });
+    assert_eq!(total, 10_782_308);
+    let ids = ids.into_inner().unwrap();
+    assert!(ids.len() <= cores);
+    if cores > 1 {
+        assert!(
+            ids.len() > 1,
+            "threads=0 ran on one thread on {cores} cores"
+        );
     }
 }
