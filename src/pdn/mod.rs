@@ -117,6 +117,7 @@ mod source;
 mod tags;
 #[cfg(all(test, feature = "std"))]
 mod tests;
+mod visit;
 mod write;
 
 pub use error::{PdnError, PdnErrorKind};
@@ -129,4 +130,5 @@ pub use read::Reader;
 pub use read::{Games, PdnGame, ReadOptions, read_str, read_str_with};
 pub use rules_tag::{RULES_TAG, RulesConflict};
 pub use tags::Tags;
+pub use visit::{Control, Location, Visitor};
 pub use write::{Notation, WriteOptions, write_game};
