@@ -111,6 +111,7 @@
 mod error;
 mod lex;
 mod limits;
+mod notes;
 mod read;
 mod rules_tag;
 mod source;
@@ -122,9 +123,10 @@ mod write;
 
 pub use error::{PdnError, PdnErrorKind};
 pub use limits::{
-    Limit, MAX_COMMENT_BYTES, MAX_PLIES_PER_GAME, MAX_QUOTED_CHARS, MAX_TAG_VALUE_BYTES,
-    MAX_TAGS_PER_GAME, MAX_TOKEN_BYTES,
+    Limit, MAX_COMMENT_BYTES, MAX_NOTES_BYTES_PER_GAME, MAX_PLIES_PER_GAME, MAX_QUOTED_CHARS,
+    MAX_TAG_VALUE_BYTES, MAX_TAGS_PER_GAME, MAX_TOKEN_BYTES,
 };
+pub use notes::{Node, Notes, Variation};
 #[cfg(feature = "std")]
 pub use read::Reader;
 pub use read::{Games, PdnGame, ReadOptions, read_str, read_str_with};

@@ -15,14 +15,16 @@
 //! rules, without another item.
 
 use alloc::boxed::Box;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::error::{PdnError, PdnErrorKind, quote};
 use super::lex::{At, Kind, Lexer, Place, Tok};
 use super::limits::{
-    Limit, MAX_COMMENT_BYTES, MAX_PLIES_PER_GAME, MAX_TAG_VALUE_BYTES, MAX_TAGS_PER_GAME,
-    MAX_TOKEN_BYTES,
+    Limit, MAX_COMMENT_BYTES, MAX_NOTES_BYTES_PER_GAME, MAX_PLIES_PER_GAME, MAX_TAG_VALUE_BYTES,
+    MAX_TAGS_PER_GAME, MAX_TOKEN_BYTES,
 };
+use super::notes::{Node, Notes, Variation};
 use super::rules_tag::{RULES_TAG, RulesConflict, rules_of};
 use super::source::{Source, StrSource};
 use super::tags::Tags;
@@ -49,7 +51,7 @@ use crate::{Game, GameResult, MoveList, RuleSet};
 /// The limits: a game that goes past one is an error
 /// ([`PdnErrorKind::LimitExceeded`]) and reading goes on with the next game. Their defaults
 /// are the constants [`MAX_TOKEN_BYTES`], [`MAX_TAG_VALUE_BYTES`], [`MAX_COMMENT_BYTES`],
-/// [`MAX_TAGS_PER_GAME`] and [`MAX_PLIES_PER_GAME`], whose documentation says what each
+/// [`MAX_TAGS_PER_GAME`], [`MAX_PLIES_PER_GAME`] and [`MAX_NOTES_BYTES_PER_GAME`], whose documentation says what each
 /// bounds; the error's message names the default.
 ///
 /// ```
@@ -78,6 +80,8 @@ pub struct ReadOptions {
     pub max_tags: usize,
     /// The most plies of a game's main line; by default [`MAX_PLIES_PER_GAME`].
     pub max_plies: usize,
+    /// The most bytes of annotations a game keeps; by default [`MAX_NOTES_BYTES_PER_GAME`].
+    pub max_notes_bytes: usize,
 }
 
 impl Default for ReadOptions {
@@ -95,6 +99,7 @@ impl Default for ReadOptions {
             max_comment_bytes: MAX_COMMENT_BYTES,
             max_tags: MAX_TAGS_PER_GAME,
             max_plies: MAX_PLIES_PER_GAME,
+            max_notes_bytes: MAX_NOTES_BYTES_PER_GAME,
         }
     }
 }
@@ -116,13 +121,18 @@ impl ReadOptions {
             max_comment_bytes: MAX_COMMENT_BYTES,
             max_tags: MAX_TAGS_PER_GAME,
             max_plies: MAX_PLIES_PER_GAME,
+            max_notes_bytes: MAX_NOTES_BYTES_PER_GAME,
         }
     }
 }
 
 /// One game read from PDN: its tags, the replayed [`Game`] and the termination read.
 ///
-/// Comments, NAGs and variations are checked for syntax (nesting included) and dropped.
+/// Comments, NAGs and variations are kept ([`notes`](PdnGame::notes)), attached to the ply
+/// they follow; the moves of variations are checked for syntax, not played, and variations
+/// nested more than 32 deep are checked for syntax and dropped.
+/// [`to_pdn`](PdnGame::to_pdn) writes it all back. Two games are equal when their tags,
+/// games, results, annotations, first lines and rule conflicts are.
 ///
 /// ```
 /// use turkish_draughts::pdn;
@@ -142,9 +152,82 @@ pub struct PdnGame {
     result: GameResult,
     line: usize,
     rules_conflict: Option<RulesConflict>,
+    /// The annotations, by ply (0: before the first move), in the order of the plies.
+    notes: Vec<(usize, Notes)>,
 }
 
 impl PdnGame {
+    /// The annotations of the game's main line: for each ply that has some, the ply (0 for
+    /// what comes before the first move, `k` for what follows the `k`-th move) and its
+    /// [`Notes`], in the order of the plies. A game without annotations holds nothing here.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn;
+    /// let game = pdn::read_str("{opening} 1. c3-c4 f6-f5 $2 *").next().unwrap()?;
+    /// let plies: Vec<usize> = game.notes().map(|(ply, _)| ply).collect();
+    /// assert_eq!(plies, [0, 2]);
+    /// # Ok::<(), pdn::PdnError>(())
+    /// ```
+    pub fn notes(&self) -> impl Iterator<Item = (usize, &Notes)> + '_ {
+        self.notes.iter().map(|(ply, notes)| (*ply, notes))
+    }
+
+    /// The annotations after ply `ply` (0: before the first move), if it has any.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn;
+    /// let game = pdn::read_str("1. c3-c4 {good} f6-f5 *").next().unwrap()?;
+    /// assert_eq!(game.notes_at(1).unwrap().comments, ["good"]);
+    /// assert!(game.notes_at(2).is_none());
+    /// # Ok::<(), pdn::PdnError>(())
+    /// ```
+    pub fn notes_at(&self, ply: usize) -> Option<&Notes> {
+        self.notes
+            .binary_search_by_key(&ply, |(p, _)| *p)
+            .ok()
+            .map(|i| &self.notes[i].1)
+    }
+
+    /// The game as PDN with everything it was read with: its tags in their order (with the
+    /// `Rules` tag of its rule set added or set when the tags alone would not say it), a
+    /// blank line, the moves in landing notation with their NAGs, comments and variations,
+    /// and the termination read. Reading the text back gives the same game, tags and
+    /// annotations (`;` and `%` comments, move numbers inside variations and the spacing are
+    /// not kept).
+    ///
+    /// ```
+    /// use turkish_draughts::pdn;
+    /// let text = "[White \"ayse\"]\n\n1. c3-c4! {good} (1. d3-d4 $2) f6-f5 1-0\n";
+    /// let game = pdn::read_str(text).next().unwrap()?;
+    /// let written = game.to_pdn();
+    /// assert_eq!(written, "[White \"ayse\"]\n\n1. c3-c4 ! {good} ( d3-d4 $2 ) f6-f5 2-0\n");
+    /// assert_eq!(pdn::read_str(&written).next().unwrap()?, game);
+    /// # Ok::<(), pdn::PdnError>(())
+    /// ```
+    pub fn to_pdn(&self) -> alloc::string::String {
+        super::write::write_annotated(self)
+    }
+
+    /// The tags to write for [`to_pdn`](PdnGame::to_pdn).
+    pub(crate) fn tags_to_write(&self) -> alloc::borrow::Cow<'_, Tags> {
+        let rules = self.game.rules();
+        let said = match self.tags.get(RULES_TAG) {
+            Some(value) => rules_of(value),
+            None => Some(RuleSet::Default),
+        };
+        if said == Some(rules) {
+            alloc::borrow::Cow::Borrowed(&self.tags)
+        } else {
+            let mut tags = self.tags.clone();
+            tags.set(RULES_TAG, rules.name());
+            alloc::borrow::Cow::Owned(tags)
+        }
+    }
+
+    /// The annotations, by ply.
+    pub(crate) fn notes_by_ply(&self) -> &[(usize, Notes)] {
+        &self.notes
+    }
     /// The tag pairs, in the order read.
     ///
     /// ```
@@ -591,6 +674,10 @@ impl<S: Source> Core<S> {
     }
 }
 
+/// How deep variations are kept: those nested deeper are checked for syntax and dropped, so
+/// that a game's notes are dropped, compared and written in bounded stack.
+pub(crate) const MAX_KEPT_DEPTH: usize = 32;
+
 /// The built-in visitor: replays each game on a [`Game`] and gives a [`PdnGame`].
 pub(crate) struct Replay {
     rules: Option<RuleSet>,
@@ -605,6 +692,12 @@ pub(crate) struct Replay {
     /// The game's first error: the rest of it is not replayed.
     error: Option<PdnError>,
     finished: Option<PdnGame>,
+    max_notes: usize,
+    /// The annotations so far, and their weight.
+    notes: Vec<(usize, Notes)>,
+    weight: usize,
+    /// The variations open, innermost last.
+    open: Vec<Variation>,
     /// The legal moves of the position being read, and a second list for the long way of
     /// move parsing; reused for every move.
     lists: Box<(MoveList, MoveList)>,
@@ -623,6 +716,10 @@ impl Replay {
             rules_conflict: None,
             error: None,
             finished: None,
+            max_notes: options.max_notes_bytes,
+            notes: Vec::new(),
+            weight: 0,
+            open: Vec::new(),
             lists: Box::new((MoveList::new(), MoveList::new())),
         }
     }
@@ -640,6 +737,33 @@ impl Replay {
                 },
                 |(_, &at)| at,
             )
+    }
+
+    /// Adds a note of `len` bytes of text at `at`: to the variation open, or to the ply
+    /// played last.
+    fn note(&mut self, len: usize, at: Location, node: Node) -> Control {
+        self.weight += Notes::weight(len);
+        if self.weight > self.max_notes {
+            let limit = Limit::Notes;
+            return self.fail(at_of(at).error(PdnErrorKind::LimitExceeded { limit }));
+        }
+        if let Some(variation) = self.open.last_mut() {
+            variation.nodes.push(node);
+            return Control::Continue;
+        }
+        let ply = self.game.as_ref().map_or(0, Game::ply);
+        if self.notes.last().is_none_or(|(p, _)| *p != ply) {
+            self.notes.push((ply, Notes::default()));
+        }
+        if let Some((_, notes)) = self.notes.last_mut() {
+            match node {
+                Node::Nag(text) => notes.nags.push(text),
+                Node::Comment(text) => notes.comments.push(text),
+                Node::Variation(v) => notes.variations.push(v),
+                Node::Move(_) => {}
+            }
+        }
+        Control::Continue
     }
 
     /// Keeps the first error; the rest of the game is not visited.
@@ -760,6 +884,7 @@ impl Replay {
             result: termination,
             line: self.line,
             rules_conflict: self.rules_conflict.take(),
+            notes: core::mem::take(&mut self.notes),
         })
     }
 }
@@ -776,6 +901,9 @@ impl Visitor for Replay {
         self.rules_conflict = None;
         self.error = None;
         self.finished = None;
+        self.notes = Vec::new();
+        self.weight = 0;
+        self.open.clear();
         Control::Continue
     }
 
@@ -786,14 +914,45 @@ impl Visitor for Replay {
     }
 
     fn move_text(&mut self, text: &str, at: Location) -> Control {
+        if !self.open.is_empty() {
+            return self.note(text.len(), at, Node::Move(String::from(text)));
+        }
         match self.play(text, at_of(at)) {
             Ok(()) => Control::Continue,
             Err(e) => self.fail(e),
         }
     }
 
-    fn begin_variation(&mut self, _at: Location) -> Control {
-        Control::Skip
+    fn nag(&mut self, text: &str, at: Location) -> Control {
+        self.note(text.len(), at, Node::Nag(String::from(text)))
+    }
+
+    fn comment(&mut self, text: &str, at: Location) -> Control {
+        self.note(text.len(), at, Node::Comment(String::from(text)))
+    }
+
+    fn begin_variation(&mut self, at: Location) -> Control {
+        if self.open.len() >= MAX_KEPT_DEPTH {
+            return Control::Skip;
+        }
+        self.weight += Notes::weight(0);
+        if self.weight > self.max_notes {
+            let limit = Limit::Notes;
+            return self.fail(at_of(at).error(PdnErrorKind::LimitExceeded { limit }));
+        }
+        self.open.push(Variation::default());
+        Control::Continue
+    }
+
+    fn end_variation(&mut self) -> Control {
+        match self.open.pop() {
+            Some(v) => {
+                let at = Location::new(self.line, 1);
+                self.weight -= Notes::weight(0);
+                self.note(0, at, Node::Variation(v))
+            }
+            None => Control::Continue,
+        }
     }
 
     fn termination(&mut self, result: GameResult, at: Location) -> Control {
