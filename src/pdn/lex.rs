@@ -171,6 +171,8 @@ pub(crate) struct Lexer<S> {
     tag_name: String,
     tag_raw: Vec<u8>,
     tag_value: String,
+    /// The start of the input has been checked for a UTF-16 byte order mark.
+    started: bool,
     /// The limits of a word, a tag value and a `{` comment, in bytes.
     max_token: usize,
     max_value: usize,
@@ -211,6 +213,7 @@ impl<S: Source> Lexer<S> {
             tag_name: String::new(),
             tag_raw: Vec::new(),
             tag_value: String::new(),
+            started: false,
             max_token,
             max_value,
             max_comment,
@@ -401,6 +404,24 @@ impl<S: Source> Lexer<S> {
 
     /// The next token. After [`Kind::End`] or [`Kind::Io`] it gives `End` again.
     pub(crate) fn next_token(&mut self) -> Tok {
+        if !self.started {
+            self.started = true;
+            while self.len() < 2 && self.fill() {}
+            if matches!(self.src.bytes(), [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..]) {
+                let at = At { line: 1, column: 1 };
+                // Nothing of it is read as UTF-8: on to its end.
+                self.skip_until(|_| false);
+                return Tok {
+                    kind: Kind::Error {
+                        error: at.error(PdnErrorKind::Utf16),
+                        place: Place::Comment,
+                    },
+                    at,
+                    end: at,
+                    line_start: true,
+                };
+            }
+        }
         match core::mem::replace(&mut self.rest, Rest::Nothing) {
             Rest::Nothing => {}
             Rest::Word => self.skip_until(is_delimiter),

@@ -861,7 +861,7 @@ impl Replay {
 
     /// Checks the termination and gives the finished game.
     fn finish(&mut self, termination: GameResult, at: At) -> Result<PdnGame, PdnError> {
-        let game = match self.game.take() {
+        let mut game = match self.game.take() {
             Some(game) => game,
             None => self.start_game()?,
         };
@@ -878,6 +878,10 @@ impl Replay {
                 }));
             }
         }
+        // A finished game holds what its plies need, not the room for more.
+        game.shrink_to_fit();
+        self.notes.shrink_to_fit();
+        self.tags.shrink_to_fit();
         Ok(PdnGame {
             tags: core::mem::take(&mut self.tags),
             game,
