@@ -116,7 +116,10 @@ fn pdn_prints_game_errors_on_stderr_with_exit_code_2() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.starts_with("error: game 2 at 5:4: "), "{stderr}");
     assert!(stderr.contains(r#""c3\u{1b}""#), "{stderr}");
-    assert!(!stderr.trim_end().chars().any(char::is_control), "{stderr:?}");
+    assert!(
+        !stderr.trim_end().chars().any(char::is_control),
+        "{stderr:?}"
+    );
 }
 
 #[test]
