@@ -501,3 +501,25 @@ fn errors_escape_control_characters() {
         );
     }
 }
+
+/// Annotations count towards their limit, variations too: past it the game is an error and
+/// the next game reads.
+#[test]
+fn annotations_have_a_limit() {
+    let _alone = alone();
+    let mut options = ReadOptions::default();
+    options.max_notes_bytes = 1000;
+    for notes in ["$1 ".repeat(40), "( c3-c4 ) ".repeat(20), "{x} ".repeat(40)] {
+        let text = format!("1. c3-c4 {notes} *\n\n1. d3-d4 {{fine}} *\n");
+        let items: Vec<Item> = pdn::read_str_with(&text, options).collect();
+        assert_eq!(items.len(), 2, "{notes}");
+        let e = items[0].as_ref().unwrap_err();
+        assert_eq!(
+            e.kind,
+            PdnErrorKind::LimitExceeded {
+                limit: Limit::Notes
+            }
+        );
+        assert!(items[1].is_ok());
+    }
+}

@@ -583,8 +583,11 @@ impl<S: Source> Core<S> {
                 if shape.depth == 0 {
                     shape.open_at = Some(tok.at);
                 }
-                if heard && v.begin_variation(at) == Control::Skip {
-                    shape.skip_from = Some(shape.depth);
+                if heard {
+                    control = v.begin_variation(at);
+                    if control == Control::Skip {
+                        shape.skip_from = Some(shape.depth);
+                    }
                 }
                 shape.depth += 1;
             }
