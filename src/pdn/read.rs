@@ -160,10 +160,12 @@ impl PdnGame {
     /// The annotations of the game's main line: for each ply that has some, the ply (0 for
     /// what comes before the first move, `k` for what follows the `k`-th move) and its
     /// [`Notes`], in the order of the plies. A game without annotations holds nothing here.
+    /// A comment before a game's first tag (or, without tags, before its first move) belongs
+    /// to no game and is not kept.
     ///
     /// ```
     /// use turkish_draughts::pdn;
-    /// let game = pdn::read_str("{opening} 1. c3-c4 f6-f5 $2 *").next().unwrap()?;
+    /// let game = pdn::read_str("[Event \"x\"]\n{opening} 1. c3-c4 f6-f5 $2 *").next().unwrap()?;
     /// let plies: Vec<usize> = game.notes().map(|(ply, _)| ply).collect();
     /// assert_eq!(plies, [0, 2]);
     /// # Ok::<(), pdn::PdnError>(())
