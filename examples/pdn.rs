@@ -8,11 +8,13 @@
 //! one), or under `--rules` when given: then a game whose tag says otherwise is still read
 //! under `--rules`, and its line says so. Its Result tag and termination are checked against
 //! the final position where that position (or a threefold repetition) decides the game.
-//! One line per game: its number, White - Black, plies, result, and `ok` or the error with
-//! line:column. Every game of the file gives one line, a broken one too. Then a summary:
-//! games, plies, errors. The exit code is 1 if any game fails. `--help` prints the usage on
-//! stdout. A bad argument or a file that cannot be read (a directory, say) prints one line on
-//! stderr, `error: ...`, and exits with code 2.
+//! One line per game that reads, on stdout: its number, White - Black, plies, result and
+//! `ok`. A game with an error gives one line on stderr instead, `error: game N at
+//! line:column: ...`. Then a summary on stdout: games, plies, errors. The exit code is 2 if
+//! any game fails, as for every error of the examples. `--help` prints the usage on stdout.
+//! A bad argument or a file that cannot be read (a directory, say) prints one line on
+//! stderr, `error: ...`, and exits with code 2. Control characters of the file (in names,
+//! say) are printed escaped, so that a file cannot drive the terminal.
 //!
 //! The file is streamed: memory stays bounded whatever its size or content (see the
 //! `turkish_draughts::pdn` documentation for the reader's limits).
@@ -30,8 +32,9 @@ use turkish_draughts::pdn::{ReadOptions, Reader};
 const HELP: &str = "\
 usage: pdn [--rules default|tudaf] <file.pdn>
 
-Reads every game of a PDN file, replays it and checks its result: one line a game, then
-a summary. The exit code is 1 if a game has an error, 2 if the file cannot be read.
+Reads every game of a PDN file, replays it and checks its result: one line a game on
+stdout (a game with an error: one line `error: game N at L:C: ...` on stderr), then a
+summary. The exit code is 2 if a game has an error or the file cannot be read.
 
   --rules R    read every game under this rule set, default or tudaf (without it, each
                game under the rule set its Rules tag names, the default rules if none)
@@ -69,6 +72,8 @@ fn main() -> ExitCode {
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    let stderr = std::io::stderr();
+    let mut err = stderr.lock();
     let (mut games, mut plies, mut errors) = (0usize, 0usize, 0usize);
     let options = rules.map_or_else(ReadOptions::default, ReadOptions::new);
     for (i, game) in Reader::with_options(BufReader::new(file), options).enumerate() {
@@ -76,8 +81,8 @@ fn main() -> ExitCode {
         let line = match game {
             Ok(g) => {
                 plies += g.game().ply();
-                let white = g.tags().white().unwrap_or("?");
-                let black = g.tags().black().unwrap_or("?");
+                let white = escaped(g.tags().white().unwrap_or("?"));
+                let black = escaped(g.tags().black().unwrap_or("?"));
                 let note = match g.rules_conflict() {
                     Some(c) => format!(
                         " (read under {}; its Rules tag says \"{}\" at {}:{})",
@@ -85,26 +90,49 @@ fn main() -> ExitCode {
                     ),
                     None => String::new(),
                 };
-                format!(
-                    "{}. {white} - {black}: {} plies, {}, ok{note}",
+                let n = g.game().ply();
+                let unit = if n == 1 { "ply" } else { "plies" };
+                let line = format!(
+                    "{}. {white} - {black}: {n} {unit}, {}, ok{note}",
                     i + 1,
-                    g.game().ply(),
                     g.result()
-                )
+                );
+                writeln!(out, "{line}")
             }
             Err(e) => {
                 errors += 1;
-                format!("{}. error at {}:{}: {}", i + 1, e.line, e.column, e.kind)
+                // The reader's messages escape what they quote of the file already.
+                let line = format!(
+                    "error: game {} at {}:{}: {}",
+                    i + 1,
+                    e.line,
+                    e.column,
+                    e.kind
+                );
+                writeln!(err, "{line}")
             }
         };
-        if writeln!(out, "{line}").is_err() {
+        if line.is_err() {
             return ExitCode::from(2);
         }
     }
     let _ = writeln!(out, "games: {games}, plies: {plies}, errors: {errors}");
     if errors > 0 {
-        ExitCode::FAILURE
+        ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// `text` with its control characters escaped (`\u{1b}`, `\0`, ...).
+fn escaped(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }

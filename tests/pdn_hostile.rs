@@ -434,3 +434,92 @@ fn a_long_game_of_sideways_moves() {
     assert_eq!(read.result(), GameResult::Ongoing);
     // The same game through JSON: tests/formats/serde.rs (it needs the serde feature).
 }
+
+/// A finished game holds about what its plies need: 1000 one-move games kept in a list take
+/// their items' own size and less than 200 bytes of heap each (2 positions, 1 move and 2
+/// records of bookkeeping are 136 bytes), not the room for 32 positions (2.9 KB).
+#[test]
+fn a_one_move_game_holds_what_its_ply_needs() {
+    let _alone = alone();
+    let text = "1. c3-c4 *\n\n".repeat(1000);
+    let mut kept: Vec<Item> = Vec::with_capacity(1000);
+    let before = HEAP.allocated();
+    kept.extend(pdn::read_str(&text));
+    let per_game = (HEAP.allocated() - before) / 1000;
+    assert_eq!(kept.len(), 1000);
+    assert!(kept.iter().all(|g| g.as_ref().unwrap().game().ply() == 1));
+    assert!(per_game < 200, "{per_game} bytes a game");
+}
+
+/// A file in UTF-16 (little or big endian, with its byte order mark) is one error that
+/// names UTF-16, at line 1, column 1, from either reader, and nothing else.
+#[test]
+fn utf16_files_are_refused_with_one_error() {
+    let _alone = alone();
+    let text = "[Event \"x\"]\n1. c3-c4 *\n\n1. d3-d4 *\n";
+    for big_endian in [false, true] {
+        let mut bytes: Vec<u8> = if big_endian {
+            vec![0xFE, 0xFF]
+        } else {
+            vec![0xFF, 0xFE]
+        };
+        for unit in text.encode_utf16() {
+            let pair = if big_endian {
+                unit.to_be_bytes()
+            } else {
+                unit.to_le_bytes()
+            };
+            bytes.extend(pair);
+        }
+        let items = same_items(&bytes, ReadOptions::default());
+        assert_eq!(items.len(), 1, "{items:?}");
+        let e = items[0].as_ref().unwrap_err();
+        assert_eq!((e.line, e.column, &e.kind), (1, 1, &PdnErrorKind::Utf16));
+        assert!(e.to_string().contains("UTF-16"), "{e}");
+    }
+}
+
+/// Control characters of the input (ESC, NUL, ...) are escaped in every error that quotes
+/// it, so that a hostile file cannot drive a terminal.
+#[test]
+fn errors_escape_control_characters() {
+    let _alone = alone();
+    for text in [
+        "1. c3\u{1b}[2J-c4 *",
+        "[GameType \"3\u{0}0\u{1b}]\"]\n*",
+        "[Rules \"x\u{7}\"]\n*",
+        "[FEN \"W:\u{1b}[31m\"]\n*",
+        "1. c3-c4 f6\u{8}-f5 *",
+    ] {
+        let items = same_items(text.as_bytes(), ReadOptions::default());
+        let e = items[0].as_ref().unwrap_err();
+        let message = e.to_string();
+        assert!(!message.chars().any(char::is_control), "{message:?}");
+        assert!(
+            message.contains("\\u{") || message.contains("\\0"),
+            "{message:?}"
+        );
+    }
+}
+
+/// Annotations count towards their limit, variations too: past it the game is an error and
+/// the next game reads.
+#[test]
+fn annotations_have_a_limit() {
+    let _alone = alone();
+    let mut options = ReadOptions::default();
+    options.max_notes_bytes = 1000;
+    for notes in ["$1 ".repeat(40), "( c3-c4 ) ".repeat(20), "{x} ".repeat(40)] {
+        let text = format!("1. c3-c4 {notes} *\n\n1. d3-d4 {{fine}} *\n");
+        let items: Vec<Item> = pdn::read_str_with(&text, options).collect();
+        assert_eq!(items.len(), 2, "{notes}");
+        let e = items[0].as_ref().unwrap_err();
+        assert_eq!(
+            e.kind,
+            PdnErrorKind::LimitExceeded {
+                limit: Limit::Notes
+            }
+        );
+        assert!(items[1].is_ok());
+    }
+}

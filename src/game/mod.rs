@@ -58,8 +58,9 @@ pub enum PlayError {
 ///
 /// A new game keeps its first position in the `Game` value itself and allocates nothing, so
 /// many games without moves (a data set of positions) cost no heap. Its first move makes
-/// room for 32 positions (31 moves), about 2.9 KB, and the room doubles when it runs out. A ply takes 92
-/// bytes: the position (32), the move (48) and 12 bytes of bookkeeping; a game whose
+/// room for 32 positions (31 moves), about 2.9 KB, and the room doubles when it runs out;
+/// [`shrink_to_fit`](Game::shrink_to_fit) gives back what is not used (games read from PDN
+/// come so: a one-move game then holds 136 bytes of heap). A ply takes 92 bytes: the position (32), the move (48) and 12 bytes of bookkeeping; a game whose
 /// repetition window has passed 32 plies (a long run without a capture or a forward man move)
 /// takes up to 40 bytes a ply more from there on, for its key table.
 ///
@@ -599,6 +600,27 @@ impl Game {
         self.positions.push(next);
         self.moves.push(mv);
         self.plies.push(ply);
+    }
+
+    /// Drops the room kept for moves to come, so that the game holds about what its plies
+    /// need (92 bytes a ply, see the section Memory of [`Game`]); playing on makes room
+    /// again. The PDN reader does this for every game it gives.
+    ///
+    /// ```
+    /// use turkish_draughts::{Game, RuleSet};
+    /// let mut game = Game::new(RuleSet::Default);
+    /// game.try_play_text("d3-d4")?;
+    /// let before = game.clone();
+    /// game.shrink_to_fit();
+    /// assert_eq!(game, before);
+    /// game.try_play_text("f6-f5")?;
+    /// assert_eq!(game.ply(), 2);
+    /// # Ok::<(), turkish_draughts::PlayError>(())
+    /// ```
+    pub fn shrink_to_fit(&mut self) {
+        self.positions.shrink_to_fit();
+        self.moves.shrink_to_fit();
+        self.plies.shrink_to_fit();
     }
 
     /// Takes back the last move and returns it, or returns `None` at the first position.

@@ -5,17 +5,37 @@ use alloc::string::String;
 use super::limits::{Limit, MAX_QUOTED_CHARS};
 use crate::{FenError, GameResult, Outcome, ParseMoveError};
 
-/// A text of the input as an error quotes it: at most [`MAX_QUOTED_CHARS`] characters, a
-/// longer one cut and ended with `…`.
+/// A text of the input as an error quotes it: control characters escaped as Rust writes them
+/// (`\0`, `\t`, `\u{1b}`, ...), so that a hostile input cannot drive a terminal that shows
+/// the error, and at most [`MAX_QUOTED_CHARS`] characters, a longer one cut and ended with
+/// `…`.
 pub(crate) fn quote(text: &str) -> String {
-    match text.char_indices().nth(MAX_QUOTED_CHARS - 1) {
-        Some((cut, _)) if text.chars().nth(MAX_QUOTED_CHARS).is_some() => {
-            let mut out = String::from(&text[..cut]);
-            out.push('…');
-            out
+    let mut escaped = text.chars().flat_map(|c| {
+        let mut buf = [None; 10];
+        if c.is_control() {
+            for (slot, e) in buf.iter_mut().zip(c.escape_debug()) {
+                *slot = Some(e);
+            }
+        } else {
+            buf[0] = Some(c);
         }
-        _ => String::from(text),
+        buf.into_iter().flatten()
+    });
+    let mut out = String::new();
+    let mut count = 0;
+    while let Some(c) = escaped.next() {
+        if count == MAX_QUOTED_CHARS - 1 {
+            if escaped.next().is_some() {
+                out.push('…');
+            } else {
+                out.push(c);
+            }
+            return out;
+        }
+        out.push(c);
+        count += 1;
     }
+    out
 }
 
 /// A game of a PDN text could not be read: where (line and column, both from 1; columns
@@ -84,6 +104,10 @@ pub enum PdnErrorKind {
         /// The character.
         c: char,
     },
+    /// The input starts with a UTF-16 byte order mark: the reader reads UTF-8 (and ASCII)
+    /// only. The rest of the input is not read.
+    #[error("the input is UTF-16 (it starts with a UTF-16 byte order mark): convert it to UTF-8")]
+    Utf16,
     /// A tag pair comes after the moves of a game.
     #[error("a tag pair after the moves: the game before it has no termination")]
     TagAfterMoves,
@@ -216,5 +240,17 @@ mod tests {
         let q = quote(&long);
         assert_eq!(q.chars().count(), 80);
         assert_eq!(q, "é".repeat(79) + "…");
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(
+            quote("a\u{1b}[31mb\0\t\u{7f}"),
+            "a\\u{1b}[31mb\\0\\t\\u{7f}"
+        );
+        // The escapes count towards the 80 characters.
+        let q = quote(&"\u{1b}".repeat(80));
+        assert_eq!(q.chars().count(), 80);
+        assert!(q.ends_with('…') && !q.chars().any(char::is_control));
     }
 }

@@ -3,9 +3,9 @@
 //! panics: every byte sequence is a token or an error, and it goes on after an error.
 //!
 //! It reads through a [`Source`] window and holds only what the token being read needs: a
-//! word (at most [`MAX_TOKEN_BYTES`]), a tag's name and value (copied out as they are read,
-//! at most [`MAX_TAG_VALUE_BYTES`]), and inside a `{` comment the text from the comment's
-//! second line on (at most [`MAX_COMMENT_BYTES`]), so that it can go back there when the
+//! word (at most `max_token_bytes`), a tag's name and value (copied out as they are read,
+//! at most `max_tag_value_bytes`), and a `{` comment from its start (at most
+//! `max_comment_bytes`), for its text and so that it can go back to its second line when the
 //! comment turns out never to be closed. Every byte is looked at a bounded number of times.
 //!
 //! Lines end with `\n`, `\r\n` or a lone `\r`. A byte order mark is skipped where a token
@@ -16,7 +16,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::error::{PdnError, PdnErrorKind};
-use super::limits::{Limit, MAX_COMMENT_BYTES, MAX_TAG_VALUE_BYTES, MAX_TOKEN_BYTES};
+use super::limits::Limit;
+#[cfg(test)]
+use super::limits::{MAX_COMMENT_BYTES, MAX_TAG_VALUE_BYTES, MAX_TOKEN_BYTES};
 use super::source::{More, Source};
 use crate::GameResult;
 
@@ -54,22 +56,28 @@ pub(crate) enum Place {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
     /// `[Name "value"]`: the name and the value (escapes undone) are taken with
-    /// [`Lexer::take_tag`].
+    /// [`Lexer::tag_pair`].
     Tag {
         /// Where the value starts (after the opening quote).
         value_at: At,
     },
     /// A move number such as `12.` or `12...`.
     Number,
-    /// A NAG: `$3`, or a standalone `!`, `?!`, ...
-    Nag,
+    /// A NAG: `$3`, or a standalone `!`, `?!`, ...: the bytes from `start` to `end`.
+    Nag { start: u64, end: u64 },
     /// Move text, with any `!`/`?` suffix removed: the bytes from `start` to `end`
-    /// (absolute offsets), read with [`Lexer::text`].
-    Move { start: u64, end: u64 },
+    /// (absolute offsets), read with [`Lexer::text`]; the suffix runs from `end` to
+    /// `suffix_end`.
+    Move {
+        start: u64,
+        end: u64,
+        suffix_end: u64,
+    },
     /// A game termination: `2-0`, `0-2`, `1-1`, `1-0`, `0-1`, `1/2-1/2` or `*`.
     Result(GameResult),
-    /// A `{...}` comment (`brace`), a `;` line comment or a `%` escape line.
-    Comment { brace: bool },
+    /// A `{...}` comment (`brace`, its text inside the braces from `start` to `end`), a `;`
+    /// line comment or a `%` escape line (`brace` false, no text kept).
+    Comment { brace: bool, start: u64, end: u64 },
     /// `(`.
     Open,
     /// `)`.
@@ -163,13 +171,31 @@ pub(crate) struct Lexer<S> {
     tag_name: String,
     tag_raw: Vec<u8>,
     tag_value: String,
+    /// The start of the input has been checked for a UTF-16 byte order mark.
+    started: bool,
+    /// The limits of a word, a tag value and a `{` comment, in bytes.
+    max_token: usize,
+    max_value: usize,
+    max_comment: usize,
     /// Bytes looked at one by one or scanned, for the tests of linear work.
     #[cfg(test)]
     pub(crate) looked: u64,
 }
 
 impl<S: Source> Lexer<S> {
+    /// A tokenizer with the default limits.
+    #[cfg(test)]
     pub(crate) fn new(src: S) -> Lexer<S> {
+        Lexer::with_limits(src, MAX_TOKEN_BYTES, MAX_TAG_VALUE_BYTES, MAX_COMMENT_BYTES)
+    }
+
+    /// A tokenizer with these limits of a word, a tag value and a `{` comment, in bytes.
+    pub(crate) fn with_limits(
+        src: S,
+        max_token: usize,
+        max_value: usize,
+        max_comment: usize,
+    ) -> Lexer<S> {
         Lexer {
             src,
             base: 0,
@@ -187,6 +213,10 @@ impl<S: Source> Lexer<S> {
             tag_name: String::new(),
             tag_raw: Vec::new(),
             tag_value: String::new(),
+            started: false,
+            max_token,
+            max_value,
+            max_comment,
             #[cfg(test)]
             looked: 0,
         }
@@ -368,15 +398,30 @@ impl<S: Source> Lexer<S> {
     }
 
     /// The name and value of the tag token just read.
-    pub(crate) fn take_tag(&mut self) -> (String, String) {
-        (
-            String::from(self.tag_name.as_str()),
-            core::mem::take(&mut self.tag_value),
-        )
+    pub(crate) fn tag_pair(&self) -> (&str, &str) {
+        (&self.tag_name, &self.tag_value)
     }
 
     /// The next token. After [`Kind::End`] or [`Kind::Io`] it gives `End` again.
     pub(crate) fn next_token(&mut self) -> Tok {
+        if !self.started {
+            self.started = true;
+            while self.len() < 2 && self.fill() {}
+            if matches!(self.src.bytes(), [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..]) {
+                let at = At { line: 1, column: 1 };
+                // Nothing of it is read as UTF-8: on to its end.
+                self.skip_until(|_| false);
+                return Tok {
+                    kind: Kind::Error {
+                        error: at.error(PdnErrorKind::Utf16),
+                        place: Place::Comment,
+                    },
+                    at,
+                    end: at,
+                    line_start: true,
+                };
+            }
+        }
         match core::mem::replace(&mut self.rest, Rest::Nothing) {
             Rest::Nothing => {}
             Rest::Word => self.skip_until(is_delimiter),
@@ -404,11 +449,19 @@ impl<S: Source> Lexer<S> {
             b'{' => self.brace_comment(start, at),
             b';' => {
                 self.skip_line();
-                Kind::Comment { brace: false }
+                Kind::Comment {
+                    brace: false,
+                    start,
+                    end: start,
+                }
             }
             b'%' if start == self.line_start => {
                 self.skip_line();
-                Kind::Comment { brace: false }
+                Kind::Comment {
+                    brace: false,
+                    start,
+                    end: start,
+                }
             }
             b'(' => {
                 self.i += 1;
@@ -457,7 +510,7 @@ impl<S: Source> Lexer<S> {
                 continue;
             }
             self.i = self.len();
-            if self.abs() - start > MAX_TOKEN_BYTES as u64 {
+            if self.abs() - start > self.max_token as u64 {
                 // Too long: skipped up to its end before the next token.
                 self.keep = None;
                 self.rest = Rest::Word;
@@ -473,7 +526,7 @@ impl<S: Source> Lexer<S> {
         }
         self.keep = None;
         let end = self.abs();
-        if end - start > MAX_TOKEN_BYTES as u64 {
+        if end - start > self.max_token as u64 {
             let kind = PdnErrorKind::LimitExceeded {
                 limit: Limit::Token,
             };
@@ -487,7 +540,7 @@ impl<S: Source> Lexer<S> {
             return Kind::Result(result);
         }
         if w[0] == b'$' || w.iter().all(|&b| b == b'!' || b == b'?') {
-            return Kind::Nag;
+            return Kind::Nag { start, end };
         }
         let digits = w.iter().take_while(|b| b.is_ascii_digit()).count();
         let dots = w[digits..].iter().take_while(|&&b| b == b'.').count();
@@ -504,6 +557,7 @@ impl<S: Source> Lexer<S> {
         Kind::Move {
             start,
             end: end - suffix as u64,
+            suffix_end: end,
         }
     }
 
@@ -519,7 +573,7 @@ impl<S: Source> Lexer<S> {
             if !(b.is_ascii_alphanumeric() || b == b'_') {
                 break;
             }
-            if self.tag_name.len() < MAX_TOKEN_BYTES {
+            if self.tag_name.len() < self.max_token {
                 self.tag_name.push(char::from(b));
             }
             self.i += 1;
@@ -537,7 +591,7 @@ impl<S: Source> Lexer<S> {
                 },
             );
         }
-        if name_len > MAX_TOKEN_BYTES as u64 {
+        if name_len > self.max_token as u64 {
             let limit = Limit::Token;
             return self.tag_error(name_at, PdnErrorKind::LimitExceeded { limit });
         }
@@ -589,7 +643,7 @@ impl<S: Source> Lexer<S> {
                     self.tag_raw.push(b);
                 }
             }
-            if self.abs() - value_start > MAX_TAG_VALUE_BYTES as u64 {
+            if self.abs() - value_start > self.max_value as u64 {
                 let limit = Limit::TagValue;
                 return self.tag_error(value_at, PdnErrorKind::LimitExceeded { limit });
             }
@@ -624,13 +678,15 @@ impl<S: Source> Lexer<S> {
     /// A `{...}` comment. Inside it, a line whose first non-blank character is `[` followed
     /// by a letter, after a blank line, is taken as the next game's first tag: the comment
     /// was never closed. A comment that reaches the end of the input or
-    /// [`MAX_COMMENT_BYTES`] without `}` is an error too, and reading goes back to its
+    /// the comment limit without `}` is an error too, and reading goes back to its
     /// second line (where the next game may start).
     fn brace_comment(&mut self, start: u64, at: At) -> Kind {
         self.i += 1;
-        // The comment may not reach `limit`: a comment of MAX_COMMENT_BYTES bytes has its
-        // `}` just before it.
-        let limit = start + MAX_COMMENT_BYTES as u64;
+        // The comment's text stays in the window until the token is taken.
+        self.keep = Some(start);
+        // The comment may not reach `limit`: a comment of the limit's length has its `}`
+        // just before it.
+        let limit = start + self.max_comment as u64;
         // The comment's second line, where reading goes back to if it is never closed.
         let mut mark: Option<(u64, usize)> = None;
         let mut prev_blank = false;
@@ -651,7 +707,11 @@ impl<S: Source> Lexer<S> {
                     self.i += 1;
                     self.keep = None;
                     self.token_on_line = true;
-                    return Kind::Comment { brace: true };
+                    return Kind::Comment {
+                        brace: true,
+                        start: start + 1,
+                        end: self.abs() - 1,
+                    };
                 }
                 b'\n' | b'\r' => {
                     self.line_end();
@@ -660,7 +720,6 @@ impl<S: Source> Lexer<S> {
                     if mark.is_none() {
                         let here = self.abs();
                         mark = Some((here, self.line));
-                        self.keep = Some(here);
                         // An earlier comment found no `}` up to `upto`: go on from there.
                         if let Some(m) = self.memo {
                             if m.upto > here && m.upto <= limit {
@@ -795,15 +854,15 @@ mod tests {
             [
                 Kind::Number,
                 Kind::Move { .. },
-                Kind::Comment { brace: true },
+                Kind::Comment { brace: true, .. },
                 Kind::Number,
                 Kind::Move { .. },
-                Kind::Nag,
+                Kind::Nag { .. },
                 Kind::Open,
                 Kind::Number,
                 Kind::Move { .. },
                 Kind::Close,
-                Kind::Comment { brace: false },
+                Kind::Comment { brace: false, .. },
                 Kind::Result(GameResult::WhiteWins),
             ]
         ));
@@ -819,7 +878,7 @@ mod tests {
     fn tag_values_are_unescaped() {
         let mut lexer = Lexer::new(StrSource(b"[Event \"a \\\"b\\\" \\\\ \\x\"]"));
         assert!(matches!(lexer.next_token().kind, Kind::Tag { .. }));
-        assert_eq!(lexer.take_tag(), ("Event".into(), "a \"b\" \\ \\x".into()));
+        assert_eq!(lexer.tag_pair(), ("Event", "a \"b\" \\ \\x"));
     }
 
     #[test]

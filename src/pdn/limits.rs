@@ -60,6 +60,17 @@ pub const MAX_TAGS_PER_GAME: usize = 256;
 /// ```
 pub const MAX_PLIES_PER_GAME: usize = 100_000;
 
+/// The most bytes of annotations (comments, NAGs and variations, with about 32 bytes of
+/// room each) one [`PdnGame`](super::PdnGame) keeps.
+///
+/// ```
+/// use turkish_draughts::pdn::{self, Limit, PdnErrorKind, MAX_NOTES_BYTES_PER_GAME};
+/// let text = format!("1. c3-c4 {} *", "$1 ".repeat(MAX_NOTES_BYTES_PER_GAME / 32));
+/// let err = pdn::read_str(&text).next().unwrap().unwrap_err();
+/// assert_eq!(err.kind, PdnErrorKind::LimitExceeded { limit: Limit::Notes });
+/// ```
+pub const MAX_NOTES_BYTES_PER_GAME: usize = 1 << 20;
+
 /// At most this many characters of the input are quoted in an error: a longer text is cut
 /// and ends with `…`.
 ///
@@ -93,6 +104,8 @@ pub enum Limit {
     Tags,
     /// More plies than [`MAX_PLIES_PER_GAME`].
     Plies,
+    /// More annotations than [`MAX_NOTES_BYTES_PER_GAME`].
+    Notes,
 }
 
 impl Limit {
@@ -109,6 +122,7 @@ impl Limit {
             Limit::Comment => MAX_COMMENT_BYTES,
             Limit::Tags => MAX_TAGS_PER_GAME,
             Limit::Plies => MAX_PLIES_PER_GAME,
+            Limit::Notes => MAX_NOTES_BYTES_PER_GAME,
         }
     }
 }
@@ -125,6 +139,7 @@ impl fmt::Display for Limit {
             Limit::Comment => write!(f, "a comment longer than {n} bytes"),
             Limit::Tags => write!(f, "more than {n} tag pairs in one game"),
             Limit::Plies => write!(f, "more than {n} plies in one game"),
+            Limit::Notes => write!(f, "more than {n} bytes of annotations in one game"),
         }
     }
 }

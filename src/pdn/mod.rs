@@ -12,8 +12,9 @@
 //! - Move numbers (`1.`, `1...`, also glued to the move: `1.c3-c4`), moves in landing
 //!   notation, its short form, or the federation's captured-square notation; `!`/`?`
 //!   suffixes; NAGs `$3`; comments `{...}`, `;` to the end of the line and `%` escape lines;
-//!   variations `( ... )`, nested to any depth (counted, not recursed). Comments, NAGs and
-//!   variations are dropped.
+//!   variations `( ... )`, nested to any depth (counted, not recursed). `{...}` comments,
+//!   NAGs and variations are kept with the ply they follow ([`PdnGame::notes`], written back
+//!   by [`PdnGame::to_pdn`]); `;` and `%` comments are dropped.
 //! - Every game ends with a termination: `2-0`, `0-2`, `1-1`, `1-0`, `0-1`, `1/2-1/2` or
 //!   `*`. A game without one is an error. When the Result tag is given, the termination
 //!   must say the same. When the final position (or a threefold repetition) decides the
@@ -22,7 +23,16 @@
 //! - A move after the game has ended is an error.
 //! - Lines end with `\n`, `\r\n` or `\r` (old Mac files). A byte order mark is skipped where
 //!   it starts a line (so `cat a.pdn b.pdn` reads whole) or stands between tokens. Bytes
-//!   that are not UTF-8 read as U+FFFD.
+//!   that are not UTF-8 read as U+FFFD. An input that starts with a UTF-16 byte order mark
+//!   is one error, [`PdnErrorKind::Utf16`]: convert it to UTF-8.
+//!
+//! # Reading with a visitor
+//!
+//! [`Reader::read_game`] and [`Games::read_game`] hand a game's tags, moves, comments, NAGs,
+//! variations and termination to a [`Visitor`] of the caller's as they are read, with where
+//! each starts, without replaying the moves; its methods can skip a variation or stop
+//! reading the game ([`Control`]). `skip_game` skips a game. Games end where they end for
+//! the built-in visitor, which replays them (the items of [`read_str`] and [`Reader`]).
 //!
 //! # The rule set
 //!
@@ -65,15 +75,17 @@
 //!
 //! A game may not go past [`MAX_TOKEN_BYTES`] for a word (a move, number, NAG, result or tag
 //! name), [`MAX_TAG_VALUE_BYTES`] for a tag value, [`MAX_COMMENT_BYTES`] for a `{` comment,
-//! [`MAX_TAGS_PER_GAME`] tags or [`MAX_PLIES_PER_GAME`] plies. Past one, the game is an
-//! error ([`PdnErrorKind::LimitExceeded`]) and the reader goes on with the next game as after
-//! any error. Lines have no limit: the reader never holds a line, only the token it is
-//! reading. Errors quote at most [`MAX_QUOTED_CHARS`] characters of the input.
+//! [`MAX_TAGS_PER_GAME`] tags, [`MAX_PLIES_PER_GAME`] plies or [`MAX_NOTES_BYTES_PER_GAME`]
+//! of annotations (each can be set in [`ReadOptions`]). Past one, the game is an error
+//! ([`PdnErrorKind::LimitExceeded`]) and the reader goes on with the next game as after any
+//! error. Lines have no limit: the reader never holds a line, only the token it is
+//! reading. Errors quote at most [`MAX_QUOTED_CHARS`] characters of the input, with its
+//! control characters escaped (`\u{1b}`, `\0`, ...).
 //!
 //! So whatever the input, a [`Reader`] holds on the heap:
 //!
 //! - its window on the input: the bytes of the token being read (for a `{` comment, from
-//!   the comment's second line on, so that it can go back there) and the rest of the last
+//!   the comment's start, so that it can go back to its second line) and the rest of the last
 //!   piece read (at most 64 KiB), in a buffer of fewer than 2 × [`MAX_COMMENT_BYTES`] +
 //!   3 × 64 KiB bytes, whose capacity can be twice that at most; on ordinary files, 64 to
 //!   256 KiB;
@@ -81,8 +93,11 @@
 //! - the tags of the game being read: at most [`MAX_TAGS_PER_GAME`] names of at most
 //!   [`MAX_TOKEN_BYTES`] and values of at most [`MAX_TAG_VALUE_BYTES`];
 //! - the [`Game`](crate::Game) being replayed: about 100 bytes a ply, at most
-//!   [`MAX_PLIES_PER_GAME`] plies (capacities grow by doubling);
-//! - the item being handed back.
+//!   [`MAX_PLIES_PER_GAME`] plies (capacities grow by doubling), and its annotations, at
+//!   most [`MAX_NOTES_BYTES_PER_GAME`];
+//! - the item being handed back. A finished game gives back the room it kept for more
+//!   moves: it holds 92 bytes a ply (a one-move game, 136 bytes of heap), its tags and its
+//!   annotations.
 //!
 //! The time is linear in the input: every byte is looked at a bounded number of times, and
 //! each ply costs constant time (amortised), repetition counting included.
@@ -111,22 +126,26 @@
 mod error;
 mod lex;
 mod limits;
+mod notes;
 mod read;
 mod rules_tag;
 mod source;
 mod tags;
 #[cfg(all(test, feature = "std"))]
 mod tests;
+mod visit;
 mod write;
 
 pub use error::{PdnError, PdnErrorKind};
 pub use limits::{
-    Limit, MAX_COMMENT_BYTES, MAX_PLIES_PER_GAME, MAX_QUOTED_CHARS, MAX_TAG_VALUE_BYTES,
-    MAX_TAGS_PER_GAME, MAX_TOKEN_BYTES,
+    Limit, MAX_COMMENT_BYTES, MAX_NOTES_BYTES_PER_GAME, MAX_PLIES_PER_GAME, MAX_QUOTED_CHARS,
+    MAX_TAG_VALUE_BYTES, MAX_TAGS_PER_GAME, MAX_TOKEN_BYTES,
 };
+pub use notes::{Node, Notes, Variation};
 #[cfg(feature = "std")]
 pub use read::Reader;
 pub use read::{Games, PdnGame, ReadOptions, read_str, read_str_with};
 pub use rules_tag::{RULES_TAG, RulesConflict};
 pub use tags::Tags;
+pub use visit::{Control, Location, Visitor};
 pub use write::{Notation, WriteOptions, write_game};

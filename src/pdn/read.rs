@@ -15,15 +15,20 @@
 //! rules, without another item.
 
 use alloc::boxed::Box;
-use alloc::collections::VecDeque;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::error::{PdnError, PdnErrorKind, quote};
 use super::lex::{At, Kind, Lexer, Place, Tok};
-use super::limits::{Limit, MAX_PLIES_PER_GAME, MAX_TAGS_PER_GAME};
+use super::limits::{
+    Limit, MAX_COMMENT_BYTES, MAX_NOTES_BYTES_PER_GAME, MAX_PLIES_PER_GAME, MAX_TAG_VALUE_BYTES,
+    MAX_TAGS_PER_GAME, MAX_TOKEN_BYTES,
+};
+use super::notes::{Node, Notes, Variation};
 use super::rules_tag::{RULES_TAG, RulesConflict, rules_of};
 use super::source::{Source, StrSource};
 use super::tags::Tags;
+use super::visit::{Control, Location, Skipper, Visitor};
 use crate::{Game, GameResult, MoveList, RuleSet};
 
 /// How games are read.
@@ -42,12 +47,61 @@ use crate::{Game, GameResult, MoveList, RuleSet};
 /// assert_eq!(game.game().rules(), RuleSet::Tudaf);
 /// # Ok::<(), pdn::PdnError>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+///
+/// The limits: a game that goes past one is an error
+/// ([`PdnErrorKind::LimitExceeded`]) and reading goes on with the next game. Their defaults
+/// are the constants [`MAX_TOKEN_BYTES`], [`MAX_TAG_VALUE_BYTES`], [`MAX_COMMENT_BYTES`],
+/// [`MAX_TAGS_PER_GAME`], [`MAX_PLIES_PER_GAME`] and [`MAX_NOTES_BYTES_PER_GAME`], whose documentation says what each
+/// bounds; the error's message names the default.
+///
+/// ```
+/// use turkish_draughts::pdn::{self, Limit, PdnErrorKind, ReadOptions};
+/// let mut options = ReadOptions::default();
+/// options.max_plies = 2;
+/// let err = pdn::read_str_with("1. c3-c4 f6-f5 2. d3-d4 *", options).next().unwrap().unwrap_err();
+/// assert_eq!(err.kind, PdnErrorKind::LimitExceeded { limit: Limit::Plies });
+/// assert_eq!(err.column, 19);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ReadOptions {
     /// The rule set every game is read under, whatever its `Rules` tag says; `None` (the
     /// default) follows each game's tag.
     pub rules: Option<RuleSet>,
+    /// The longest word (a move, number, NAG, result or tag name), in bytes; by default
+    /// [`MAX_TOKEN_BYTES`].
+    pub max_token_bytes: usize,
+    /// The longest tag value, in bytes as written; by default [`MAX_TAG_VALUE_BYTES`].
+    pub max_tag_value_bytes: usize,
+    /// The longest `{...}` comment, in bytes, braces included; by default
+    /// [`MAX_COMMENT_BYTES`].
+    pub max_comment_bytes: usize,
+    /// The most tag pairs in one game; by default [`MAX_TAGS_PER_GAME`].
+    pub max_tags: usize,
+    /// The most plies of a game's main line; by default [`MAX_PLIES_PER_GAME`].
+    pub max_plies: usize,
+    /// The most bytes of annotations a game keeps; by default [`MAX_NOTES_BYTES_PER_GAME`].
+    pub max_notes_bytes: usize,
+}
+
+impl Default for ReadOptions {
+    /// Follow each game's `Rules` tag, with the default limits.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn::{ReadOptions, MAX_PLIES_PER_GAME};
+    /// assert_eq!(ReadOptions::default().max_plies, MAX_PLIES_PER_GAME);
+    /// ```
+    fn default() -> ReadOptions {
+        ReadOptions {
+            rules: None,
+            max_token_bytes: MAX_TOKEN_BYTES,
+            max_tag_value_bytes: MAX_TAG_VALUE_BYTES,
+            max_comment_bytes: MAX_COMMENT_BYTES,
+            max_tags: MAX_TAGS_PER_GAME,
+            max_plies: MAX_PLIES_PER_GAME,
+            max_notes_bytes: MAX_NOTES_BYTES_PER_GAME,
+        }
+    }
 }
 
 impl ReadOptions {
@@ -60,13 +114,25 @@ impl ReadOptions {
     /// assert_eq!(ReadOptions::default().rules, None);
     /// ```
     pub const fn new(rules: RuleSet) -> ReadOptions {
-        ReadOptions { rules: Some(rules) }
+        ReadOptions {
+            rules: Some(rules),
+            max_token_bytes: MAX_TOKEN_BYTES,
+            max_tag_value_bytes: MAX_TAG_VALUE_BYTES,
+            max_comment_bytes: MAX_COMMENT_BYTES,
+            max_tags: MAX_TAGS_PER_GAME,
+            max_plies: MAX_PLIES_PER_GAME,
+            max_notes_bytes: MAX_NOTES_BYTES_PER_GAME,
+        }
     }
 }
 
 /// One game read from PDN: its tags, the replayed [`Game`] and the termination read.
 ///
-/// Comments, NAGs and variations are checked for syntax (nesting included) and dropped.
+/// Comments, NAGs and variations are kept ([`notes`](PdnGame::notes)), attached to the ply
+/// they follow; the moves of variations are checked for syntax, not played, and variations
+/// nested more than 32 deep are checked for syntax and dropped.
+/// [`to_pdn`](PdnGame::to_pdn) writes it all back. Two games are equal when their tags,
+/// games, results, annotations, first lines and rule conflicts are.
 ///
 /// ```
 /// use turkish_draughts::pdn;
@@ -86,9 +152,84 @@ pub struct PdnGame {
     result: GameResult,
     line: usize,
     rules_conflict: Option<RulesConflict>,
+    /// The annotations, by ply (0: before the first move), in the order of the plies.
+    notes: Vec<(usize, Notes)>,
 }
 
 impl PdnGame {
+    /// The annotations of the game's main line: for each ply that has some, the ply (0 for
+    /// what comes before the first move, `k` for what follows the `k`-th move) and its
+    /// [`Notes`], in the order of the plies. A game without annotations holds nothing here.
+    /// A comment before a game's first tag (or, without tags, before its first move) belongs
+    /// to no game and is not kept.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn;
+    /// let game = pdn::read_str("[Event \"x\"]\n{opening} 1. c3-c4 f6-f5 $2 *").next().unwrap()?;
+    /// let plies: Vec<usize> = game.notes().map(|(ply, _)| ply).collect();
+    /// assert_eq!(plies, [0, 2]);
+    /// # Ok::<(), pdn::PdnError>(())
+    /// ```
+    pub fn notes(&self) -> impl Iterator<Item = (usize, &Notes)> + '_ {
+        self.notes.iter().map(|(ply, notes)| (*ply, notes))
+    }
+
+    /// The annotations after ply `ply` (0: before the first move), if it has any.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn;
+    /// let game = pdn::read_str("1. c3-c4 {good} f6-f5 *").next().unwrap()?;
+    /// assert_eq!(game.notes_at(1).unwrap().comments, ["good"]);
+    /// assert!(game.notes_at(2).is_none());
+    /// # Ok::<(), pdn::PdnError>(())
+    /// ```
+    pub fn notes_at(&self, ply: usize) -> Option<&Notes> {
+        self.notes
+            .binary_search_by_key(&ply, |(p, _)| *p)
+            .ok()
+            .map(|i| &self.notes[i].1)
+    }
+
+    /// The game as PDN with everything it was read with: its tags in their order (with the
+    /// `Rules` tag of its rule set added or set when the tags alone would not say it), a
+    /// blank line, the moves in landing notation with their NAGs, comments and variations,
+    /// and the termination read. Reading the text back gives the same game, tags and
+    /// annotations (`;` and `%` comments, move numbers inside variations and the spacing are
+    /// not kept).
+    ///
+    /// ```
+    /// use turkish_draughts::pdn;
+    /// let text = "[White \"ayse\"]\n\n1. c3-c4! {good} (1. d3-d4 $2) f6-f5 1-0\n";
+    /// let game = pdn::read_str(text).next().unwrap()?;
+    /// let written = game.to_pdn();
+    /// assert_eq!(written, "[White \"ayse\"]\n\n1. c3-c4 ! {good} ( d3-d4 $2 ) f6-f5 2-0\n");
+    /// assert_eq!(pdn::read_str(&written).next().unwrap()?, game);
+    /// # Ok::<(), pdn::PdnError>(())
+    /// ```
+    pub fn to_pdn(&self) -> alloc::string::String {
+        super::write::write_annotated(self)
+    }
+
+    /// The tags to write for [`to_pdn`](PdnGame::to_pdn).
+    pub(crate) fn tags_to_write(&self) -> alloc::borrow::Cow<'_, Tags> {
+        let rules = self.game.rules();
+        let said = match self.tags.get(RULES_TAG) {
+            Some(value) => rules_of(value),
+            None => Some(RuleSet::Default),
+        };
+        if said == Some(rules) {
+            alloc::borrow::Cow::Borrowed(&self.tags)
+        } else {
+            let mut tags = self.tags.clone();
+            tags.set(RULES_TAG, rules.name());
+            alloc::borrow::Cow::Owned(tags)
+        }
+    }
+
+    /// The annotations, by ply.
+    pub(crate) fn notes_by_ply(&self) -> &[(usize, Notes)] {
+        &self.notes
+    }
     /// The tag pairs, in the order read.
     ///
     /// ```
@@ -172,69 +313,6 @@ impl PdnGame {
     }
 }
 
-/// The game being read.
-struct Pending {
-    tags: Tags,
-    line: usize,
-    game: Option<Game>,
-    result_tag: Option<GameResult>,
-    rules_conflict: Option<RulesConflict>,
-    /// Nesting depth of variations, and where the outermost one opened.
-    depth: usize,
-    open_at: Option<At>,
-    /// A termination came inside a variation: only `)`, a comment or a NAG may follow.
-    result_in_variation: bool,
-    /// The game has movetext (anything but tags, `;` and `%` comments).
-    movetext: bool,
-    /// An error was reported: the rest of the game is skipped.
-    failed: bool,
-    /// Just after the last token: where a missing termination is reported.
-    after: At,
-}
-
-impl Pending {
-    fn new(at: At) -> Pending {
-        Pending {
-            tags: Tags::new(),
-            line: at.line,
-            game: None,
-            result_tag: None,
-            rules_conflict: None,
-            depth: 0,
-            open_at: None,
-            result_in_variation: false,
-            movetext: false,
-            failed: false,
-            after: at,
-        }
-    }
-
-    /// Where the value of the first tag called `name` starts, given where each tag's starts.
-    fn at_of(&self, tag_at: &[At], name: &str) -> At {
-        self.tags
-            .iter()
-            .zip(tag_at)
-            .find(|((n, _), _)| *n == name)
-            .map_or(
-                At {
-                    line: self.line,
-                    column: 1,
-                },
-                |(_, &at)| at,
-            )
-    }
-
-    /// The error of a game that ends without its termination, before `before`.
-    fn unfinished(&self, before: &'static str) -> PdnError {
-        match self.open_at {
-            Some(open) if self.depth > 0 => open.error(PdnErrorKind::UnterminatedVariation),
-            _ => self
-                .after
-                .error(PdnErrorKind::MissingTermination { before }),
-        }
-    }
-}
-
 /// Checks the GameType value: `30` alone, or `30,W,8,8,A0,0` (spaces around the fields
 /// allowed). Any other value would mean another game or another board numbering.
 fn game_type_ok(value: &str) -> bool {
@@ -248,154 +326,178 @@ fn game_type_ok(value: &str) -> bool {
         )
 }
 
-/// Builds the game from the tags: GameType, Rules, Result and FEN are checked here. `tag_at`
-/// says where each tag's value starts.
-fn start_game(p: &mut Pending, chosen: Option<RuleSet>, tag_at: &[At]) -> Result<Game, PdnError> {
-    if let Some(value) = p.tags.game_type() {
-        if !game_type_ok(value) {
-            let value = quote(value);
-            return Err(p
-                .at_of(tag_at, "GameType")
-                .error(PdnErrorKind::UnknownGameType { value }));
+/// The structure of the game being read: where it is in its variations, and whether an
+/// error (or the visitor) has ended its reading.
+struct Shape {
+    tags: usize,
+    /// Nesting depth of variations, and where the outermost one opened.
+    depth: usize,
+    open_at: Option<At>,
+    /// The depth at which the visitor skips a variation, while it does.
+    skip_from: Option<usize>,
+    /// A termination came inside a variation: only `)`, a comment or a NAG may follow.
+    result_in_variation: bool,
+    /// The game has movetext (anything but tags, `;` and `%` comments).
+    movetext: bool,
+    /// The first error of the game's text: the rest of the game is skipped.
+    error: Option<PdnError>,
+    /// The visitor stopped: the rest of the game is skipped without looking for errors.
+    stopped: bool,
+    /// Just after the last token: where a missing termination is reported.
+    after: At,
+}
+
+impl Shape {
+    fn new(at: At) -> Shape {
+        Shape {
+            tags: 0,
+            depth: 0,
+            open_at: None,
+            skip_from: None,
+            result_in_variation: false,
+            movetext: false,
+            error: None,
+            stopped: false,
+            after: at,
         }
     }
-    let tag = p.tags.get(RULES_TAG);
-    let rules = match (chosen, tag) {
-        (Some(rules), Some(value)) => {
-            if rules_of(value) != Some(rules) {
-                let at = p.at_of(tag_at, RULES_TAG);
-                p.rules_conflict = Some(RulesConflict {
-                    line: at.line,
-                    column: at.column,
-                    tag: quote(value),
-                    chosen: rules,
-                });
-            }
-            rules
-        }
-        (Some(rules), None) => rules,
-        (None, Some(value)) => match rules_of(value) {
-            Some(rules) => rules,
-            None => {
-                let value = quote(value);
-                return Err(p
-                    .at_of(tag_at, RULES_TAG)
-                    .error(PdnErrorKind::UnknownRules { value }));
-            }
-        },
-        (None, None) => RuleSet::Default,
-    };
-    if let Some(value) = p.tags.result() {
-        match value.parse::<GameResult>() {
-            Ok(r) => p.result_tag = Some(r),
-            Err(_) => {
-                let value = quote(value);
-                return Err(p
-                    .at_of(tag_at, "Result")
-                    .error(PdnErrorKind::BadResultTag { value }));
-            }
+
+    /// The error of a game that ends without its termination, before `before`.
+    fn unfinished(&self, before: &'static str) -> PdnError {
+        match self.open_at {
+            Some(open) if self.depth > 0 => open.error(PdnErrorKind::UnterminatedVariation),
+            _ => self
+                .after
+                .error(PdnErrorKind::MissingTermination { before }),
         }
     }
-    match p.tags.fen() {
-        Some(fen) => Game::from_fen(fen, rules).map_err(|error| {
-            let fen = quote(fen);
-            p.at_of(tag_at, "FEN")
-                .error(PdnErrorKind::BadFen { fen, error })
-        }),
-        None => Ok(Game::new(rules)),
+
+    /// Whether the visitor hears the tokens: not in a variation it skips.
+    fn heard(&self) -> bool {
+        self.skip_from.is_none()
     }
 }
 
-/// Puts the tokens of one input together into games: the reader behind [`Games`] and
-/// [`Reader`]. It holds the game being read and at most two finished items.
-pub(crate) struct Parser<S> {
+fn location(at: At) -> Location {
+    Location::new(at.line, at.column)
+}
+
+fn at_of(location: Location) -> At {
+    At {
+        line: location.line,
+        column: location.column,
+    }
+}
+
+/// What a token did to the game being read.
+enum Step<O> {
+    /// The game goes on (or no game has started).
+    More,
+    /// The game (or a text that is no game) ended with this item.
+    Item(Result<O, PdnError>),
+    /// The input has ended.
+    Done,
+}
+
+/// Puts the tokens of one input together into games, for any visitor.
+pub(crate) struct Core<S> {
     lexer: Lexer<S>,
-    rules: Option<RuleSet>,
-    pending: Option<Pending>,
-    /// Where the value of each tag of the game being read starts.
-    tag_at: Vec<At>,
-    out: VecDeque<Result<PdnGame, PdnError>>,
+    max_tags: usize,
+    shape: Option<Shape>,
+    /// A token that ended the last game and starts the next one.
+    carry: Option<Tok>,
     done: bool,
-    /// The legal moves of the position being read, and a second list for the long way of
-    /// move parsing; reused for every move.
-    lists: Box<(MoveList, MoveList)>,
 }
 
-impl<S: Source> Parser<S> {
-    pub(crate) fn new(source: S, options: ReadOptions) -> Parser<S> {
-        Parser {
-            lexer: Lexer::new(source),
-            rules: options.rules,
-            pending: None,
-            tag_at: Vec::new(),
-            out: VecDeque::new(),
+impl<S: Source> Core<S> {
+    fn new(source: S, options: &ReadOptions) -> Core<S> {
+        Core {
+            lexer: Lexer::with_limits(
+                source,
+                options.max_token_bytes,
+                options.max_tag_value_bytes,
+                options.max_comment_bytes,
+            ),
+            max_tags: options.max_tags,
+            shape: None,
+            carry: None,
             done: false,
-            lists: Box::new((MoveList::new(), MoveList::new())),
         }
     }
 
-    /// The next game or error.
-    pub(crate) fn next_item(&mut self) -> Option<Result<PdnGame, PdnError>> {
+    /// Reads the next game with `v`; `None` at the end of the input.
+    pub(crate) fn read_game<V: Visitor>(
+        &mut self,
+        v: &mut V,
+    ) -> Option<Result<V::Output, PdnError>> {
         loop {
-            if let Some(item) = self.out.pop_front() {
-                return Some(item);
-            }
-            if self.done {
+            if self.done && self.carry.is_none() {
                 return None;
             }
-            let tok = self.lexer.next_token();
-            // A token that ends the game being read starts the next one.
-            let mut tok = Some(tok);
-            while let Some(t) = tok {
-                tok = self.step(t);
+            let tok = match self.carry.take() {
+                Some(tok) => tok,
+                None => self.lexer.next_token(),
+            };
+            match self.step(tok, v) {
+                Step::More => {}
+                Step::Item(item) => return Some(item),
+                Step::Done => {
+                    self.done = true;
+                    return None;
+                }
             }
         }
     }
 
-    /// The bytes the tokenizer has looked at, for the tests of linear work.
-    #[cfg(test)]
-    pub(crate) fn looked(&self) -> u64 {
-        self.lexer.looked
+    /// Ends the game being read, before `tok` if it is given (which then starts what
+    /// follows). `unfinished` is the error of a game that had no error of its own.
+    fn end<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        carry: Option<Tok>,
+        unfinished: Option<PdnError>,
+    ) -> Step<V::Output> {
+        self.carry = carry;
+        let Some(shape) = self.shape.take() else {
+            return Step::More;
+        };
+        Step::Item(match (shape.error, shape.stopped, unfinished) {
+            (Some(e), _, _) => Err(e),
+            (None, true, _) => Ok(v.end_game()),
+            (None, false, Some(e)) => Err(e),
+            (None, false, None) => Ok(v.end_game()),
+        })
     }
 
-    /// The bytes the tokenizer holds on the heap, its window included.
-    #[cfg(test)]
-    pub(crate) fn held(&self) -> usize {
-        self.lexer.held()
-    }
-
-    fn report(&mut self, item: Result<PdnGame, PdnError>) {
-        self.out.push_back(item);
-    }
-
-    /// Ends the game being read before a token that does not belong to it.
-    fn end_unfinished(&mut self, before: &'static str) {
-        if let Some(p) = self.pending.take() {
-            if !p.failed {
-                let e = p.unfinished(before);
-                self.report(Err(e));
-            }
-        }
-    }
-
-    /// Takes one token; returns it when it ended the game being read and must start the
-    /// next one.
-    fn step(&mut self, tok: Tok) -> Option<Tok> {
+    /// Takes one token.
+    fn step<V: Visitor>(&mut self, tok: Tok, v: &mut V) -> Step<V::Output> {
         match tok.kind {
             Kind::End => {
-                self.end_unfinished("the end of the input");
+                let Some(shape) = self.shape.as_ref() else {
+                    return Step::Done;
+                };
+                let e = shape.unfinished("the end of the input");
                 self.done = true;
-                return None;
+                return self.end(v, None, Some(e));
             }
-            Kind::Io(message) => {
-                self.pending = None;
-                self.report(Err(tok.at.error(PdnErrorKind::Io { message })));
+            Kind::Io(ref message) => {
+                let Some(shape) = self.shape.as_ref() else {
+                    self.done = true;
+                    let message = message.clone();
+                    return Step::Item(Err(tok.at.error(PdnErrorKind::Io { message })));
+                };
+                if shape.error.is_some() || shape.stopped {
+                    // The game's own item first, then the I/O error.
+                    return self.end(v, Some(tok), None);
+                }
+                self.shape = None;
                 self.done = true;
-                return None;
+                let message = message.clone();
+                return Step::Item(Err(tok.at.error(PdnErrorKind::Io { message })));
             }
             _ => {}
         }
-        let Some(p) = self.pending.as_mut() else {
+        let Some(shape) = self.shape.as_mut() else {
             match tok.kind {
                 // Comments between games belong to none.
                 Kind::Comment { .. } => {}
@@ -403,14 +505,15 @@ impl<S: Source> Parser<S> {
                 Kind::Error {
                     error,
                     place: Place::Comment,
-                } => self.report(Err(error)),
+                } => return Step::Item(Err(error)),
                 _ => {
-                    self.pending = Some(Pending::new(tok.at));
-                    self.tag_at.clear();
-                    return Some(tok);
+                    let mut shape = Shape::new(tok.at);
+                    shape.stopped = v.begin_game(location(tok.at)) == Control::Stop;
+                    self.shape = Some(shape);
+                    return self.step(tok, v);
                 }
             }
-            return None;
+            return Step::More;
         };
         let is_tag = matches!(
             tok.kind,
@@ -420,214 +523,514 @@ impl<S: Source> Parser<S> {
                     ..
                 }
         );
-        if p.result_in_variation
-            && !matches!(tok.kind, Kind::Comment { .. } | Kind::Nag | Kind::Close)
+        if shape.result_in_variation
+            && !matches!(
+                tok.kind,
+                Kind::Comment { .. } | Kind::Nag { .. } | Kind::Close
+            )
         {
-            self.end_unfinished("the next game");
-            return Some(tok);
+            let e = shape.unfinished("the next game");
+            return self.end(v, Some(tok), Some(e));
         }
-        if is_tag && tok.line_start && p.movetext {
-            self.end_unfinished("the next game");
-            return Some(tok);
+        if is_tag && tok.line_start && shape.movetext {
+            let e = shape.unfinished("the next game");
+            return self.end(v, Some(tok), Some(e));
         }
-        if p.failed {
-            self.skip(tok);
-            return None;
+        if shape.error.is_some() || shape.stopped {
+            return self.skip(tok, v);
         }
-        p.after = tok.end;
-        let at_termination = matches!(tok.kind, Kind::Result(_));
-        let step = match tok.kind {
+        shape.after = tok.end;
+        let at = location(tok.at);
+        let heard = shape.heard();
+        let mut control = Control::Continue;
+        let mut error = None;
+        match tok.kind {
             Kind::Tag { value_at } => {
-                if p.movetext {
-                    Err(tok.at.error(PdnErrorKind::TagAfterMoves))
-                } else if p.tags.len() >= MAX_TAGS_PER_GAME {
+                if shape.movetext {
+                    error = Some(tok.at.error(PdnErrorKind::TagAfterMoves));
+                } else if shape.tags >= self.max_tags {
                     let limit = Limit::Tags;
-                    Err(tok.at.error(PdnErrorKind::LimitExceeded { limit }))
+                    error = Some(tok.at.error(PdnErrorKind::LimitExceeded { limit }));
                 } else {
-                    let (name, value) = self.lexer.take_tag();
-                    p.tags.push(name, value);
-                    self.tag_at.push(value_at);
-                    Ok(None)
+                    shape.tags += 1;
+                    let (name, value) = self.lexer.tag_pair();
+                    control = v.tag(name, value, location(value_at));
                 }
             }
-            Kind::Error { error, place } => {
+            Kind::Error { error: e, place } => {
                 if place == Place::Comment {
                     // The game ends at the comment; what follows is read afresh.
-                    self.pending = None;
-                    self.report(Err(error));
-                    return None;
+                    return self.end(v, None, Some(e));
                 }
                 if place == Place::Movetext {
-                    p.movetext = true;
+                    shape.movetext = true;
                 }
-                Err(error)
+                error = Some(e);
             }
-            Kind::Comment { brace } => {
-                p.movetext |= brace;
-                Ok(None)
+            Kind::Comment { brace, start, end } => {
+                shape.movetext |= brace;
+                if brace && heard {
+                    control = v.comment(&self.lexer.text(start, end), at);
+                }
             }
-            Kind::Number | Kind::Nag => {
-                p.movetext = true;
-                Ok(None)
+            Kind::Number => shape.movetext = true,
+            Kind::Nag { start, end } => {
+                shape.movetext = true;
+                if heard {
+                    control = v.nag(&self.lexer.text(start, end), at);
+                }
             }
             Kind::Open => {
-                p.movetext = true;
-                if p.depth == 0 {
-                    p.open_at = Some(tok.at);
+                shape.movetext = true;
+                if shape.depth == 0 {
+                    shape.open_at = Some(tok.at);
                 }
-                p.depth += 1;
-                Ok(None)
+                if heard {
+                    control = v.begin_variation(at);
+                    if control == Control::Skip {
+                        shape.skip_from = Some(shape.depth);
+                    }
+                }
+                shape.depth += 1;
             }
             Kind::Close => {
-                p.movetext = true;
-                p.result_in_variation = false;
-                if p.depth == 0 {
-                    Err(tok.at.error(PdnErrorKind::UnmatchedClose))
+                shape.movetext = true;
+                shape.result_in_variation = false;
+                if shape.depth == 0 {
+                    error = Some(tok.at.error(PdnErrorKind::UnmatchedClose));
                 } else {
-                    p.depth -= 1;
-                    Ok(None)
+                    shape.depth -= 1;
+                    if shape.skip_from == Some(shape.depth) {
+                        shape.skip_from = None;
+                    } else if heard {
+                        control = v.end_variation();
+                    }
                 }
             }
-            Kind::Move { .. } | Kind::Result(_) if p.depth > 0 => {
-                p.movetext = true;
-                p.result_in_variation = matches!(tok.kind, Kind::Result(_));
-                Ok(None)
+            Kind::Result(_) if shape.depth > 0 => {
+                shape.movetext = true;
+                shape.result_in_variation = true;
             }
-            Kind::Move { start, end } => {
-                p.movetext = true;
-                let text = self.lexer.text(start, end);
-                let (list, scratch) = &mut *self.lists;
-                play(p, self.rules, &self.tag_at, &text, tok.at, list, scratch).map(|()| None)
+            Kind::Move {
+                start,
+                end,
+                suffix_end,
+            } => {
+                shape.movetext = true;
+                if heard {
+                    control = v.move_text(&self.lexer.text(start, end), at);
+                    if control != Control::Stop && suffix_end > end {
+                        let mut suffix_at = tok.at;
+                        suffix_at.column += self.lexer.text(start, end).chars().count();
+                        control = v.nag(&self.lexer.text(end, suffix_end), location(suffix_at));
+                    }
+                }
             }
             Kind::Result(termination) => {
-                p.movetext = true;
-                finish(p, self.rules, &self.tag_at, termination, tok.at).map(Some)
+                shape.movetext = true;
+                v.termination(termination, at);
+                return self.end(v, None, None);
             }
-            Kind::End | Kind::Io(_) => Ok(None),
-        };
-        match step {
-            Ok(None) => {}
-            Ok(Some(game)) => {
-                self.pending = None;
-                self.report(Ok(game));
-            }
-            Err(e) => {
-                // An error at the termination ends the game; any other skips its rest.
-                if at_termination {
-                    self.pending = None;
-                } else {
-                    p.failed = true;
-                }
-                self.report(Err(e));
+            Kind::End | Kind::Io(_) => {}
+        }
+        if let Some(shape) = self.shape.as_mut() {
+            if error.is_some() {
+                shape.error = error;
+            } else if control == Control::Stop {
+                shape.stopped = true;
             }
         }
-        None
+        Step::More
     }
 
-    /// A token of a game whose error was reported: it only moves the game to its end.
-    fn skip(&mut self, tok: Tok) {
-        let Some(p) = self.pending.as_mut() else {
-            return;
+    /// A token of a game whose reading has ended (an error, or the visitor stopped): it only
+    /// moves the game to its end.
+    fn skip<V: Visitor>(&mut self, tok: Tok, v: &mut V) -> Step<V::Output> {
+        let Some(shape) = self.shape.as_mut() else {
+            return Step::More;
         };
         match tok.kind {
             Kind::Tag { .. }
-            | Kind::Comment { brace: false }
+            | Kind::Comment { brace: false, .. }
             | Kind::Error {
                 place: Place::Tag, ..
             } => {}
             Kind::Error {
                 place: Place::Comment,
                 ..
-            } => self.pending = None,
+            } => return self.end(v, None, None),
             Kind::Open => {
-                p.movetext = true;
-                p.depth += 1;
+                shape.movetext = true;
+                shape.depth += 1;
             }
             Kind::Close => {
-                p.movetext = true;
-                p.depth = p.depth.saturating_sub(1);
-                p.result_in_variation = false;
+                shape.movetext = true;
+                shape.depth = shape.depth.saturating_sub(1);
+                shape.result_in_variation = false;
             }
-            Kind::Result(_) if p.depth == 0 => self.pending = None,
+            Kind::Result(_) if shape.depth == 0 => return self.end(v, None, None),
             Kind::Result(_) => {
-                p.movetext = true;
-                p.result_in_variation = true;
+                shape.movetext = true;
+                shape.result_in_variation = true;
             }
-            _ => p.movetext = true,
+            _ => shape.movetext = true,
         }
+        Step::More
     }
 }
 
-/// Reads and plays one move of the main line.
-fn play(
-    p: &mut Pending,
+/// How deep variations are kept: those nested deeper are checked for syntax and dropped, so
+/// that a game's notes are dropped, compared and written in bounded stack.
+pub(crate) const MAX_KEPT_DEPTH: usize = 32;
+
+/// The built-in visitor: replays each game on a [`Game`] and gives a [`PdnGame`].
+pub(crate) struct Replay {
     rules: Option<RuleSet>,
-    tag_at: &[At],
-    text: &str,
-    at: At,
-    list: &mut MoveList,
-    scratch: &mut MoveList,
-) -> Result<(), PdnError> {
-    if p.game.is_none() {
-        p.game = Some(start_game(p, rules, tag_at)?);
+    max_plies: usize,
+    tags: Tags,
+    /// Where the value of each tag starts.
+    tag_at: Vec<At>,
+    line: usize,
+    game: Option<Game>,
+    result_tag: Option<GameResult>,
+    rules_conflict: Option<RulesConflict>,
+    /// The game's first error: the rest of it is not replayed.
+    error: Option<PdnError>,
+    finished: Option<PdnGame>,
+    max_notes: usize,
+    /// The annotations so far, and their weight.
+    notes: Vec<(usize, Notes)>,
+    weight: usize,
+    /// The variations open, innermost last.
+    open: Vec<Variation>,
+    /// The legal moves of the position being read, and a second list for the long way of
+    /// move parsing; reused for every move.
+    lists: Box<(MoveList, MoveList)>,
+}
+
+impl Replay {
+    fn new(options: &ReadOptions) -> Replay {
+        Replay {
+            rules: options.rules,
+            max_plies: options.max_plies,
+            tags: Tags::new(),
+            tag_at: Vec::new(),
+            line: 1,
+            game: None,
+            result_tag: None,
+            rules_conflict: None,
+            error: None,
+            finished: None,
+            max_notes: options.max_notes_bytes,
+            notes: Vec::new(),
+            weight: 0,
+            open: Vec::new(),
+            lists: Box::new((MoveList::new(), MoveList::new())),
+        }
     }
-    let Some(game) = p.game.as_mut() else {
-        return Ok(());
-    };
-    let pos = *game.position();
-    let mv = pos.parse_any_move_with(text, list, scratch).map_err(|e| {
-        at.error(match game.outcome() {
-            Some(outcome) => PdnErrorKind::GameOver {
+
+    /// Where the value of the first tag called `name` starts.
+    fn at_of(&self, name: &str) -> At {
+        self.tags
+            .iter()
+            .zip(&self.tag_at)
+            .find(|((n, _), _)| *n == name)
+            .map_or(
+                At {
+                    line: self.line,
+                    column: 1,
+                },
+                |(_, &at)| at,
+            )
+    }
+
+    /// Adds a note of `len` bytes of text at `at`: to the variation open, or to the ply
+    /// played last.
+    fn note(&mut self, len: usize, at: Location, node: Node) -> Control {
+        self.weight += Notes::weight(len);
+        if self.weight > self.max_notes {
+            let limit = Limit::Notes;
+            return self.fail(at_of(at).error(PdnErrorKind::LimitExceeded { limit }));
+        }
+        if let Some(variation) = self.open.last_mut() {
+            variation.nodes.push(node);
+            return Control::Continue;
+        }
+        let ply = self.game.as_ref().map_or(0, Game::ply);
+        if self.notes.last().is_none_or(|(p, _)| *p != ply) {
+            self.notes.push((ply, Notes::default()));
+        }
+        if let Some((_, notes)) = self.notes.last_mut() {
+            match node {
+                Node::Nag(text) => notes.nags.push(text),
+                Node::Comment(text) => notes.comments.push(text),
+                Node::Variation(v) => notes.variations.push(v),
+                Node::Move(_) => {}
+            }
+        }
+        Control::Continue
+    }
+
+    /// Keeps the first error; the rest of the game is not visited.
+    fn fail(&mut self, e: PdnError) -> Control {
+        self.error = Some(e);
+        Control::Stop
+    }
+
+    /// Builds the game from the tags: GameType, Rules, Result and FEN are checked here.
+    fn start_game(&mut self) -> Result<Game, PdnError> {
+        if let Some(value) = self.tags.game_type() {
+            if !game_type_ok(value) {
+                let value = quote(value);
+                return Err(self
+                    .at_of("GameType")
+                    .error(PdnErrorKind::UnknownGameType { value }));
+            }
+        }
+        let tag = self.tags.get(RULES_TAG);
+        let rules = match (self.rules, tag) {
+            (Some(rules), Some(value)) => {
+                if rules_of(value) != Some(rules) {
+                    let at = self.at_of(RULES_TAG);
+                    self.rules_conflict = Some(RulesConflict {
+                        line: at.line,
+                        column: at.column,
+                        tag: quote(value),
+                        chosen: rules,
+                    });
+                }
+                rules
+            }
+            (Some(rules), None) => rules,
+            (None, Some(value)) => match rules_of(value) {
+                Some(rules) => rules,
+                None => {
+                    let value = quote(value);
+                    return Err(self
+                        .at_of(RULES_TAG)
+                        .error(PdnErrorKind::UnknownRules { value }));
+                }
+            },
+            (None, None) => RuleSet::Default,
+        };
+        if let Some(value) = self.tags.result() {
+            match value.parse::<GameResult>() {
+                Ok(r) => self.result_tag = Some(r),
+                Err(_) => {
+                    let value = quote(value);
+                    return Err(self
+                        .at_of("Result")
+                        .error(PdnErrorKind::BadResultTag { value }));
+                }
+            }
+        }
+        match self.tags.fen() {
+            Some(fen) => Game::from_fen(fen, rules).map_err(|error| {
+                let fen = quote(fen);
+                self.at_of("FEN").error(PdnErrorKind::BadFen { fen, error })
+            }),
+            None => Ok(Game::new(rules)),
+        }
+    }
+
+    /// Reads and plays one move of the main line.
+    fn play(&mut self, text: &str, at: At) -> Result<(), PdnError> {
+        if self.game.is_none() {
+            self.game = Some(self.start_game()?);
+        }
+        let Some(game) = self.game.as_mut() else {
+            return Ok(());
+        };
+        let (list, scratch) = &mut *self.lists;
+        let pos = *game.position();
+        let mv = pos.parse_any_move_with(text, list, scratch).map_err(|e| {
+            at.error(match game.outcome() {
+                Some(outcome) => PdnErrorKind::GameOver {
+                    text: quote(text),
+                    outcome,
+                },
+                None => PdnErrorKind::from_move(text, e),
+            })
+        })?;
+        if game.ply() >= self.max_plies {
+            let limit = Limit::Plies;
+            return Err(at.error(PdnErrorKind::LimitExceeded { limit }));
+        }
+        game.play_resolved(mv).map_err(|outcome| {
+            at.error(PdnErrorKind::GameOver {
                 text: quote(text),
                 outcome,
-            },
-            None => PdnErrorKind::from_move(text, e),
+            })
         })
-    })?;
-    if game.ply() >= MAX_PLIES_PER_GAME {
-        let limit = Limit::Plies;
-        return Err(at.error(PdnErrorKind::LimitExceeded { limit }));
     }
-    game.play_resolved(mv).map_err(|outcome| {
-        at.error(PdnErrorKind::GameOver {
-            text: quote(text),
-            outcome,
+
+    /// Checks the termination and gives the finished game.
+    fn finish(&mut self, termination: GameResult, at: At) -> Result<PdnGame, PdnError> {
+        let mut game = match self.game.take() {
+            Some(game) => game,
+            None => self.start_game()?,
+        };
+        if let Some(tag) = self.result_tag {
+            if tag != termination {
+                return Err(at.error(PdnErrorKind::ResultMismatch { tag, termination }));
+            }
+        }
+        if let Some(outcome) = game.outcome() {
+            if GameResult::from(outcome) != termination {
+                return Err(at.error(PdnErrorKind::ResultContradicted {
+                    claimed: termination,
+                    outcome,
+                }));
+            }
+        }
+        // A finished game holds what its plies need, not the room for more.
+        game.shrink_to_fit();
+        self.notes.shrink_to_fit();
+        self.tags.shrink_to_fit();
+        Ok(PdnGame {
+            tags: core::mem::take(&mut self.tags),
+            game,
+            result: termination,
+            line: self.line,
+            rules_conflict: self.rules_conflict.take(),
+            notes: core::mem::take(&mut self.notes),
         })
-    })
+    }
 }
 
-/// Checks the termination and gives the finished game.
-fn finish(
-    p: &mut Pending,
-    rules: Option<RuleSet>,
-    tag_at: &[At],
-    termination: GameResult,
-    at: At,
-) -> Result<PdnGame, PdnError> {
-    let game = match p.game.take() {
-        Some(game) => game,
-        None => start_game(p, rules, tag_at)?,
-    };
-    if let Some(tag) = p.result_tag {
-        if tag != termination {
-            return Err(at.error(PdnErrorKind::ResultMismatch { tag, termination }));
+impl Visitor for Replay {
+    type Output = Result<PdnGame, PdnError>;
+
+    fn begin_game(&mut self, at: Location) -> Control {
+        self.tags = Tags::new();
+        self.tag_at.clear();
+        self.line = at.line;
+        self.game = None;
+        self.result_tag = None;
+        self.rules_conflict = None;
+        self.error = None;
+        self.finished = None;
+        self.notes = Vec::new();
+        self.weight = 0;
+        self.open.clear();
+        Control::Continue
+    }
+
+    fn tag(&mut self, name: &str, value: &str, at: Location) -> Control {
+        self.tags.push(name, value);
+        self.tag_at.push(at_of(at));
+        Control::Continue
+    }
+
+    fn move_text(&mut self, text: &str, at: Location) -> Control {
+        if !self.open.is_empty() {
+            return self.note(text.len(), at, Node::Move(String::from(text)));
+        }
+        match self.play(text, at_of(at)) {
+            Ok(()) => Control::Continue,
+            Err(e) => self.fail(e),
         }
     }
-    if let Some(outcome) = game.outcome() {
-        if GameResult::from(outcome) != termination {
-            return Err(at.error(PdnErrorKind::ResultContradicted {
-                claimed: termination,
-                outcome,
-            }));
+
+    fn nag(&mut self, text: &str, at: Location) -> Control {
+        self.note(text.len(), at, Node::Nag(String::from(text)))
+    }
+
+    fn comment(&mut self, text: &str, at: Location) -> Control {
+        self.note(text.len(), at, Node::Comment(String::from(text)))
+    }
+
+    fn begin_variation(&mut self, at: Location) -> Control {
+        if self.open.len() >= MAX_KEPT_DEPTH {
+            return Control::Skip;
+        }
+        self.weight += Notes::weight(0);
+        if self.weight > self.max_notes {
+            let limit = Limit::Notes;
+            return self.fail(at_of(at).error(PdnErrorKind::LimitExceeded { limit }));
+        }
+        self.open.push(Variation::default());
+        Control::Continue
+    }
+
+    fn end_variation(&mut self) -> Control {
+        match self.open.pop() {
+            Some(v) => {
+                let at = Location::new(self.line, 1);
+                self.weight -= Notes::weight(0);
+                self.note(0, at, Node::Variation(v))
+            }
+            None => Control::Continue,
         }
     }
-    Ok(PdnGame {
-        tags: core::mem::take(&mut p.tags),
-        game,
-        result: termination,
-        line: p.line,
-        rules_conflict: p.rules_conflict.take(),
-    })
+
+    fn termination(&mut self, result: GameResult, at: Location) -> Control {
+        match self.finish(result, at_of(at)) {
+            Ok(game) => {
+                self.finished = Some(game);
+                Control::Continue
+            }
+            Err(e) => self.fail(e),
+        }
+    }
+
+    fn end_game(&mut self) -> Self::Output {
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        self.finished.take().ok_or_else(|| {
+            At {
+                line: self.line,
+                column: 1,
+            }
+            .error(PdnErrorKind::MissingTermination {
+                before: "the end of the game",
+            })
+        })
+    }
+}
+
+/// The reader behind [`Games`] and [`Reader`]: the tokens put together into games, and the
+/// built-in visitor that replays them.
+pub(crate) struct Parser<S> {
+    core: Core<S>,
+    replay: Replay,
+}
+
+impl<S: Source> Parser<S> {
+    pub(crate) fn new(source: S, options: ReadOptions) -> Parser<S> {
+        Parser {
+            core: Core::new(source, &options),
+            replay: Replay::new(&options),
+        }
+    }
+
+    /// The next game or error.
+    pub(crate) fn next_item(&mut self) -> Option<Result<PdnGame, PdnError>> {
+        self.core
+            .read_game(&mut self.replay)
+            .map(|item| item.and_then(|game| game))
+    }
+
+    /// The next game, given to `v`.
+    pub(crate) fn read_game<V: Visitor>(
+        &mut self,
+        v: &mut V,
+    ) -> Option<Result<V::Output, PdnError>> {
+        self.core.read_game(v)
+    }
+
+    /// The bytes the tokenizer has looked at, for the tests of linear work.
+    #[cfg(test)]
+    pub(crate) fn looked(&self) -> u64 {
+        self.core.lexer.looked
+    }
+
+    /// The bytes the tokenizer holds on the heap, its window included.
+    #[cfg(test)]
+    pub(crate) fn held(&self) -> usize {
+        self.core.lexer.held()
+    }
 }
 
 /// The games of a PDN text, read one at a time. Made by [`read_str`] and [`read_str_with`].
@@ -644,6 +1047,53 @@ pub struct Games<'a> {
 impl core::fmt::Debug for Games<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Games").finish_non_exhaustive()
+    }
+}
+
+impl Games<'_> {
+    /// Reads the next game with a visitor of the caller's instead of replaying it: `None`
+    /// at the end of the text, else the visitor's output for the game, or the first error in
+    /// its text. Reading goes on where this game ended, with [`Iterator::next`] or this.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn::{self, Control, Location, Visitor};
+    /// struct Tags(usize);
+    /// impl Visitor for Tags {
+    ///     type Output = usize;
+    ///     fn tag(&mut self, _: &str, _: &str, _: Location) -> Control {
+    ///         self.0 += 1;
+    ///         Control::Continue
+    ///     }
+    ///     fn end_game(&mut self) -> usize {
+    ///         std::mem::take(&mut self.0)
+    ///     }
+    /// }
+    /// let mut games = pdn::read_str("[A \"1\"]\n[B \"2\"]\n1. c3-c4 *\n\n1. d3-d4 *\n");
+    /// assert_eq!(games.read_game(&mut Tags(0)).unwrap()?, 2);
+    /// assert_eq!(games.next().unwrap()?.game().ply(), 1);
+    /// # Ok::<(), pdn::PdnError>(())
+    /// ```
+    pub fn read_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<Result<V::Output, PdnError>> {
+        self.parser.read_game(visitor)
+    }
+
+    /// Skips the next game without replaying it or looking for errors in it: `None` at the
+    /// end of the text. A text that is no game (a comment never closed between games) gives
+    /// its error.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn;
+    /// let mut games = pdn::read_str("1. c3-c5 *\n\n[Event \"b\"]\n1. d3-d4 *\n");
+    /// assert_eq!(games.skip_game(), Some(Ok(())));
+    /// assert_eq!(games.next().unwrap()?.tags().event(), Some("b"));
+    /// assert_eq!(games.skip_game(), None);
+    /// # Ok::<(), pdn::PdnError>(())
+    /// ```
+    pub fn skip_game(&mut self) -> Option<Result<(), PdnError>> {
+        self.parser.read_game(&mut Skipper)
     }
 }
 
@@ -744,6 +1194,55 @@ impl<R: std::io::BufRead> Reader<R> {
         Reader {
             parser: Parser::new(super::source::IoSource::new(input), options),
         }
+    }
+}
+
+#[cfg(feature = "std")]
+impl<R: std::io::BufRead> Reader<R> {
+    /// Reads the next game with a visitor of the caller's instead of replaying it: `None`
+    /// at the end of the input, else the visitor's output for the game, or the first error
+    /// in its text (an I/O error too). Reading goes on where this game ended, with
+    /// [`Iterator::next`] or this. See [`Visitor`].
+    ///
+    /// ```
+    /// use turkish_draughts::pdn::{Control, Location, Reader, Visitor};
+    /// struct Moves(usize);
+    /// impl Visitor for Moves {
+    ///     type Output = usize;
+    ///     fn move_text(&mut self, _: &str, _: Location) -> Control {
+    ///         self.0 += 1;
+    ///         Control::Continue
+    ///     }
+    ///     fn end_game(&mut self) -> usize {
+    ///         std::mem::take(&mut self.0)
+    ///     }
+    /// }
+    /// let mut reader = Reader::new(&b"1. c3-c4 f6-f5 *\n\n1. d3-d4 *\n"[..]);
+    /// assert_eq!(reader.read_game(&mut Moves(0)).unwrap()?, 2);
+    /// assert_eq!(reader.read_game(&mut Moves(0)).unwrap()?, 1);
+    /// assert!(reader.read_game(&mut Moves(0)).is_none());
+    /// # Ok::<(), turkish_draughts::pdn::PdnError>(())
+    /// ```
+    pub fn read_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<Result<V::Output, PdnError>> {
+        self.parser.read_game(visitor)
+    }
+
+    /// Skips the next game without replaying it or looking for errors in it: `None` at the
+    /// end of the input. An I/O error, or a text that is no game (a comment never closed
+    /// between games), gives its error.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn::Reader;
+    /// let mut reader = Reader::new(&b"1. c3-c5 *\n\n[Event \"b\"]\n1. d3-d4 *\n"[..]);
+    /// assert_eq!(reader.skip_game(), Some(Ok(())));
+    /// assert_eq!(reader.next().unwrap()?.tags().event(), Some("b"));
+    /// # Ok::<(), turkish_draughts::pdn::PdnError>(())
+    /// ```
+    pub fn skip_game(&mut self) -> Option<Result<(), PdnError>> {
+        self.parser.read_game(&mut Skipper)
     }
 }
 

@@ -124,6 +124,11 @@ impl Tags {
         self.0.len()
     }
 
+    /// Drops the room kept for more tags.
+    pub(crate) fn shrink_to_fit(&mut self) {
+        self.0.shrink_to_fit();
+    }
+
     /// Whether there is no tag.
     ///
     /// ```

@@ -3,6 +3,8 @@
 use alloc::string::String;
 use core::fmt::Write;
 
+use super::notes::{Notes, write_notes};
+use super::read::PdnGame;
 use super::rules_tag::RULES_TAG;
 use super::tags::Tags;
 use crate::{Color, Game, GameResult, Setup};
@@ -162,10 +164,41 @@ pub fn write_game(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
     }
     out.push('\n');
 
+    movetext(&mut out, game, options, &[], result);
+    out
+}
+
+/// Writes a [`PdnGame`] with its tags and annotations: [`PdnGame::to_pdn`].
+pub(crate) fn write_annotated(game: &PdnGame) -> String {
+    let mut out = String::with_capacity(256 + 8 * game.game().ply());
+    for (name, value) in game.tags_to_write().iter() {
+        tag(&mut out, name, value);
+    }
+    out.push('\n');
+    movetext(
+        &mut out,
+        game.game(),
+        &WriteOptions::default(),
+        game.notes_by_ply(),
+        game.result(),
+    );
+    out
+}
+
+/// The numbered moves wrapped at [`WIDTH`] columns, each ply followed by its notes, then the
+/// result and a newline.
+fn movetext(
+    out: &mut String,
+    game: &Game,
+    options: &WriteOptions,
+    notes: &[(usize, Notes)],
+    result: GameResult,
+) {
     let mut line = 0;
     let mut word = String::new();
     let mut push = |out: &mut String, word: &str| {
-        if line > 0 && line + 1 + word.len() > WIDTH {
+        // A word that starts with `%` at the start of a line would be an escape line.
+        if line > 0 && line + 1 + word.len() > WIDTH && !word.starts_with('%') {
             out.push('\n');
             line = 0;
         }
@@ -176,6 +209,14 @@ pub fn write_game(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
         out.push_str(word);
         line += word.len();
     };
+    let mut notes = notes.iter().peekable();
+    let mut write_notes_of =
+        |out: &mut String, ply: usize, push: &mut dyn FnMut(&mut String, &str)| {
+            while let Some((_, n)) = notes.next_if(|(p, _)| *p <= ply) {
+                write_notes(n, &mut |w: &str| push(out, w));
+            }
+        };
+    write_notes_of(out, 0, &mut push);
     let mut number = 1;
     for (i, mv) in game.moves().iter().enumerate() {
         let pos = &game.positions()[i];
@@ -183,11 +224,11 @@ pub fn write_game(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
         match pos.turn() {
             Color::White => {
                 let _ = write!(word, "{number}.");
-                push(&mut out, &word);
+                push(out, &word);
             }
             Color::Black if i == 0 => {
                 let _ = write!(word, "{number}...");
-                push(&mut out, &word);
+                push(out, &word);
             }
             Color::Black => {}
         }
@@ -199,13 +240,14 @@ pub fn write_game(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
             Notation::Landing => write!(word, "{mv}"),
             Notation::Captured => write!(word, "{}", pos.captured_notation(*mv)),
         };
-        push(&mut out, &word);
+        push(out, &word);
+        write_notes_of(out, i + 1, &mut push);
     }
+    write_notes_of(out, usize::MAX, &mut push);
     word.clear();
     let _ = write!(word, "{result}");
-    push(&mut out, &word);
+    push(out, &word);
     out.push('\n');
-    out
 }
 
 impl Game {

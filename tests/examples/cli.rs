@@ -97,6 +97,31 @@ fn pdn_refuses_a_directory_and_a_missing_file_naming_them() {
     );
 }
 
+/// A broken game: its error on stderr as `error: ...` with exit code 2, the good game on
+/// stdout ("1 ply", not "1 plies"), and the control characters of the file escaped.
+#[test]
+fn pdn_prints_game_errors_on_stderr_with_exit_code_2() {
+    let file = temp_path("broken.pdn");
+    let text = "[White \"a\u{1b}[31m\"]\n[Black \"b\"]\n1. c3-c4 *\n\n1. c3\u{1b}[2J-c5 *\n";
+    std::fs::write(&file, text).unwrap();
+    let out = run("pdn", &[file.to_str().unwrap()]);
+    std::fs::remove_file(&file).unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+    assert_eq!(
+        stdout,
+        "1. a\\u{1b}[31m - b: 1 ply, *, ok\ngames: 2, plies: 1, errors: 1\n"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: game 2 at 5:4: "), "{stderr}");
+    assert!(stderr.contains(r#""c3\u{1b}""#), "{stderr}");
+    assert!(
+        !stderr.trim_end().chars().any(char::is_control),
+        "{stderr:?}"
+    );
+}
+
 #[test]
 fn selfplay_names_the_out_file_it_cannot_write_before_playing() {
     let dir = temp_path("no-such-dir");

@@ -502,3 +502,100 @@ fn thousand_random_games_per_rule_set() {
         }
     }
 }
+
+/// Every annotation of annotated.pdn's first game, found by reading the file by hand.
+#[test]
+fn annotations_stay_with_their_plies() {
+    use pdn::{Node, Notes};
+    let games = ok_games("annotated.pdn");
+    let g = &games[0];
+    let plies: Vec<usize> = g.notes().map(|(ply, _)| ply).collect();
+    // Before the first move; after c3-c4 (1), f6-f5 (2), c6xc4 (4), e3xe5xg5 (7), f3-f4 (11).
+    assert_eq!(plies, [0, 1, 2, 4, 7, 11]);
+    assert_eq!(
+        g.notes_at(0).unwrap().comments,
+        ["A game with comments, NAGs and variations."]
+    );
+    assert_eq!(g.notes_at(1).unwrap().nags, ["!"]);
+    let after_f5 = g.notes_at(2).unwrap();
+    assert_eq!(after_f5.nags, ["$2"]);
+    assert_eq!(after_f5.comments, ["Black gives a man."]);
+    let after_c4: &Notes = g.notes_at(4).unwrap();
+    assert!(after_c4.nags.is_empty() && after_c4.comments.is_empty());
+    assert_eq!(after_c4.variations.len(), 1);
+    let v = &after_c4.variations[0].nodes;
+    assert_eq!(v.len(), 4);
+    assert_eq!(v[0], Node::Move("b6-b5".into()));
+    assert_eq!(v[1], Node::Nag("?!".into()));
+    let Node::Variation(inner) = &v[2] else {
+        panic!("{v:?}")
+    };
+    assert_eq!(
+        inner.nodes,
+        [
+            Node::Move("d6-d5".into()),
+            Node::Move("c5-c6".into()),
+            Node::Comment("nested twice".into())
+        ]
+    );
+    assert_eq!(v[3], Node::Move("b3-b4".into()));
+    assert_eq!(g.notes_at(7).unwrap().nags, ["!!"]);
+    assert_eq!(g.notes_at(11).unwrap().comments, ["Ready for f5."]);
+    // The second game: a comment after h6-h5, a variation with a variation inside after
+    // b3-b4.
+    let g = &games[1];
+    assert_eq!(g.notes().map(|(p, _)| p).collect::<Vec<_>>(), [2, 3]);
+    let v = &g.notes_at(3).unwrap().variations[0].nodes;
+    assert_eq!(v[0], Node::Move("c3-c4".into()));
+    assert!(matches!(&v[1], Node::Variation(inner) if inner.nodes == [Node::Move("d3-d4".into())]));
+    // A game without annotations keeps none.
+    let plain = pdn::read_str("1. c3-c4 *").next().unwrap().unwrap();
+    assert_eq!(plain.notes().count(), 0);
+}
+
+/// `PdnGame::to_pdn` writes every game of the good files so that it reads back the same
+/// (tags, game, result, annotations), and writing that again gives the same text.
+#[test]
+fn annotated_files_read_and_write_back_the_same() {
+    for name in ["annotated.pdn", "playok.pdn", "fen.pdn", "federation.pdn"] {
+        for game in ok_games(name) {
+            let text = game.to_pdn();
+            let mut read = pdn::read_str(&text);
+            let back = read
+                .next()
+                .unwrap()
+                .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+            assert!(read.next().is_none(), "{name}: {text}");
+            assert_eq!(back.tags(), game.tags(), "{name}");
+            assert_eq!(back.game(), game.game(), "{name}");
+            assert_eq!(back.result(), game.result(), "{name}");
+            assert!(back.notes().eq(game.notes()), "{name}: {text}");
+            assert_eq!(back.to_pdn(), text, "{name}");
+        }
+    }
+    // The first game's movetext, written out by hand from the file.
+    let first = &ok_games("annotated.pdn")[0];
+    let text = first.to_pdn();
+    let movetext = text.split("\n\n").nth(1).unwrap().replace('\n', " ");
+    assert_eq!(
+        movetext.trim_end(),
+        "{A game with comments, NAGs and variations.} 1. c3-c4 ! f6-f5 $2 {Black gives a man.} \
+         2. c4-c5 c6xc4 ( b6-b5 ?! ( d6-d5 c5-c6 {nested twice} ) b3-b4 ) 3. d3-d4 c4xe4 \
+         4. e3xe5xg5 !! g6xg4 5. g3xg5 d6-d5 6. f3-f4 {Ready for f5.} e6-e5 2-0"
+    );
+}
+
+/// A game read under a rule set the caller chose, whose tags say nothing of it, is written
+/// with the `Rules` tag of that rule set, so that it reads back under it.
+#[test]
+fn to_pdn_says_the_rule_set() {
+    let options = pdn::ReadOptions::new(RuleSet::Tudaf);
+    let game = pdn::read_str_with("1. c3-c4 *", options)
+        .next()
+        .unwrap()
+        .unwrap();
+    let text = game.to_pdn();
+    assert_eq!(text, "[Rules \"tudaf\"]\n\n1. c3-c4 *\n");
+    let back = pdn::read_str(&text).next().unwrap().unwrap();
+    assert_eq!(back.game().rules(), RuleSet::Tudaf);
+}
