@@ -6,7 +6,7 @@
 //!
 //! Usage: `cargo run --release --manifest-path bench-compare/Cargo.toml -- [--reps N] [--quick]
 //! [--start-depth D] [--bench-depth D] [--check-depth D] [--games N]
-//! [--only fulllist|playouts|leafcost]`
+//! [--only fulllist|playouts|captures|leafcost|listcost]`
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -17,10 +17,12 @@ use std::time::{Duration, Instant};
 
 use turkish_draughts::{perft, Color, Position, RuleSet, Setup};
 
+mod captures;
 mod full_list;
 mod leaf_cost;
 mod playouts;
 
+use captures::captures;
 use full_list::full_list;
 use leaf_cost::{leaf_cost, list_cost, Crate, ListSet};
 use playouts::playouts;
@@ -40,6 +42,8 @@ enum Only {
     FullList,
     /// The random playouts (f.).
     Playouts,
+    /// The capture generator by kind of capture (g.).
+    Captures,
     /// One crate's walk, untimed, for callgrind (see `leaf_cost`).
     LeafCost,
     /// One crate's pass of move lists, untimed, for callgrind (see `leaf_cost`).
@@ -70,7 +74,7 @@ struct Options {
 fn usage() -> String {
     format!(
         "usage: {COMMAND} -- [--reps N] [--quick] [--start-depth D] [--bench-depth D] [--check-depth D]\n\
-         \x20      [--games N] [--only fulllist|playouts|leafcost]\n\
+         \x20      [--games N] [--only fulllist|playouts|captures|leafcost|listcost]\n\
          \n\
          --reps N         best of N timed runs per measurement (N >= 1; default 5)\n\
          --quick          smoke run: start-position perft(7), bench.fen sum at depth 5, 1 000 games\n\
@@ -82,6 +86,7 @@ fn usage() -> String {
          \x20                machine: leaves out the time other processes take)\n\
          --only fulllist  only the full-list workloads (d. and e.): quick to measure\n\
          --only playouts  only the random playouts (f.)\n\
+         --only captures  only the capture generator by kind of capture (g.)\n\
          --only leafcost --crate ours|kish --leaves played|in-place|listed [--leaf-depth D]\n\
          \x20      [--fen-file F]  one walk from the start (depth D, default 6), or from each\n\
          \x20                position of tests/data/F, untimed, for an instruction count under\n\
@@ -125,11 +130,12 @@ fn parse_args() -> Result<Options, String> {
                 only = Some(match value(&arg)?.as_str() {
                     "fulllist" => Only::FullList,
                     "playouts" => Only::Playouts,
+                    "captures" => Only::Captures,
                     "leafcost" => Only::LeafCost,
                     "listcost" => Only::ListCost,
                     other => {
                         return Err(format!(
-                            "--only: expected fulllist, playouts, leafcost or listcost, got {other}"
+                            "--only: expected fulllist, playouts, captures, leafcost or listcost, got {other}"
                         ))
                     }
                 })
@@ -278,7 +284,7 @@ pub(crate) struct Row {
     kish_count: String,
 }
 
-fn fmt_duration(d: Duration) -> String {
+pub(crate) fn fmt_duration(d: Duration) -> String {
     let s = d.as_secs_f64();
     if s >= 1.0 {
         format!("{s:.3} s")
@@ -431,11 +437,14 @@ fn run() -> Result<bool, String> {
     found.truncate(3);
     let mut ok = true;
 
-    if opts.only != Some(Only::Playouts) {
+    if opts.only.is_none() || opts.only == Some(Only::FullList) {
         full_list(&opts, &bench)?;
     }
-    if opts.only != Some(Only::FullList) {
+    if opts.only.is_none() || opts.only == Some(Only::Playouts) {
         playouts(&opts);
+    }
+    if opts.only.is_none() || opts.only == Some(Only::Captures) {
+        captures(&opts)?;
     }
     if opts.only.is_some() {
         return Ok(ok);
@@ -666,7 +675,7 @@ pub(crate) fn in_turn(rep: usize, a: &mut impl FnMut(), b: &mut impl FnMut()) {
 }
 
 /// How many calls of `f` make a batch of at least [`BATCH_TARGET`].
-fn calibrate<T>(mut f: impl FnMut() -> T) -> u32 {
+pub(crate) fn calibrate<T>(mut f: impl FnMut() -> T) -> u32 {
     let mut iters: u32 = 1;
     loop {
         let t = now();

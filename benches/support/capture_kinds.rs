@@ -27,7 +27,7 @@ use turkish_draughts::{Move, Position, Role, RuleSet, Setup, Square};
 pub const PER_KIND: usize = 256;
 
 /// The kinds, in the order they are reported.
-pub const KINDS: [&str; 5] = [
+pub const KINDS: [&str; 6] = [
     "man-single",
     "man-chain",
     "king-distance",
