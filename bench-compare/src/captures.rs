@@ -16,6 +16,7 @@ use turkish_draughts::{MoveList, Position, RuleSet};
 #[path = "../../benches/support/capture_kinds.rs"]
 mod capture_kinds;
 
+use crate::leaf_cost::Crate;
 use crate::{calibrate, fmt_duration, in_turn, timed, to_kish, Options};
 
 /// A duration of a list or a move: in nanoseconds below a microsecond.
@@ -49,8 +50,8 @@ fn kish_pass(boards: &[kish::Board], actions: &mut Vec<kish::Action>) -> usize {
     n
 }
 
-/// Times every set and prints the table.
-pub(crate) fn captures(opts: &Options) -> Result<(), String> {
+/// The files of [`capture_kinds::FILES`], read.
+fn read_files() -> Result<Vec<String>, String> {
     let mut texts = Vec::new();
     for file in capture_kinds::FILES {
         let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "tests", "data", file]
@@ -58,6 +59,41 @@ pub(crate) fn captures(opts: &Options) -> Result<(), String> {
             .collect();
         texts.push(std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?);
     }
+    Ok(texts)
+}
+
+/// One pass of one crate's lists over the set `kind` (federation rules), untimed: for an
+/// instruction count under callgrind (`--toggle-collect='*_pass*'`).
+pub(crate) fn capture_cost(krate: Crate, kind: &str) -> Result<(), String> {
+    let texts = read_files()?;
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let set = capture_kinds::sets(&texts, RuleSet::Tudaf)
+        .into_iter()
+        .find(|s| s.kind == kind)
+        .ok_or_else(|| {
+            format!(
+                "--kind: expected one of {}",
+                capture_kinds::KINDS.join(", ")
+            )
+        })?;
+    let positions: Vec<Position> = set.positions.iter().map(|(p, _)| *p).collect();
+    let n = match krate {
+        Crate::Ours => ours_pass(black_box(&positions), &mut MoveList::new()),
+        Crate::Kish => {
+            let boards: Vec<kish::Board> = positions.iter().map(|p| to_kish(&p.setup())).collect();
+            kish_pass(black_box(&boards), &mut Vec::with_capacity(64))
+        }
+    };
+    println!(
+        "capturecost: {krate:?}, {kind}, {} positions: {n}",
+        positions.len()
+    );
+    Ok(())
+}
+
+/// Times every set and prints the table.
+pub(crate) fn captures(opts: &Options) -> Result<(), String> {
+    let texts = read_files()?;
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     println!();
     println!(

@@ -22,7 +22,7 @@ mod full_list;
 mod leaf_cost;
 mod playouts;
 
-use captures::captures;
+use captures::{capture_cost, captures};
 use full_list::full_list;
 use leaf_cost::{leaf_cost, list_cost, Crate, ListSet};
 use playouts::playouts;
@@ -44,6 +44,8 @@ enum Only {
     Playouts,
     /// The capture generator by kind of capture (g.).
     Captures,
+    /// One crate's pass of one capture set, untimed, for callgrind (see `captures`).
+    CaptureCost,
     /// One crate's walk, untimed, for callgrind (see `leaf_cost`).
     LeafCost,
     /// One crate's pass of move lists, untimed, for callgrind (see `leaf_cost`).
@@ -66,6 +68,8 @@ struct Options {
     leaf_depth: u32,
     /// `--only listcost`: the positions.
     set: ListSet,
+    /// `--only capturecost`: the kind of capture (a name of `capture_kinds::KINDS`).
+    kind: String,
     /// `--only leafcost`: walk from each position of this file of `tests/data/` instead of
     /// the start position.
     fen_file: Option<String>,
@@ -102,6 +106,7 @@ fn parse_args() -> Result<Options, String> {
     let mut reps = 5;
     let mut quick = false;
     let mut only = None;
+    let mut kind = String::from("king-chain");
     let mut set = ListSet::Game;
     let mut fen_file = None;
     let (mut krate, mut leaves, mut leaf_depth) = (Crate::Ours, full_list::leaves::PLAYED, 6);
@@ -131,6 +136,7 @@ fn parse_args() -> Result<Options, String> {
                     "fulllist" => Only::FullList,
                     "playouts" => Only::Playouts,
                     "captures" => Only::Captures,
+                    "capturecost" => Only::CaptureCost,
                     "leafcost" => Only::LeafCost,
                     "listcost" => Only::ListCost,
                     other => {
@@ -160,6 +166,7 @@ fn parse_args() -> Result<Options, String> {
                 }
             }
             "--fen-file" => fen_file = Some(value(&arg)?),
+            "--kind" => kind = value(&arg)?,
             "--set" => {
                 set = match value(&arg)?.as_str() {
                     "walk" => ListSet::Walk,
@@ -189,6 +196,7 @@ fn parse_args() -> Result<Options, String> {
         leaves,
         leaf_depth,
         set,
+        kind,
         fen_file,
     })
 }
@@ -405,6 +413,10 @@ fn run() -> Result<bool, String> {
     }
     if opts.only == Some(Only::ListCost) {
         list_cost(opts.krate, opts.set)?;
+        return Ok(true);
+    }
+    if opts.only == Some(Only::CaptureCost) {
+        capture_cost(opts.krate, &opts.kind)?;
         return Ok(true);
     }
     println!("{COMMAND}");
