@@ -3,6 +3,7 @@
 //! move.
 //!
 //! `cargo bench` runs them all; `cargo bench -- captures` only the capture generator,
+//! `cargo bench --bench movegen -- captures-by-kind` only its sets by kind of capture,
 //! `cargo bench --bench movegen -- played-move` only the played moves.
 
 use std::hint::black_box;
@@ -10,6 +11,11 @@ use std::ops::ControlFlow;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use turkish_draughts::{Move, MoveList, Position, RuleSet, Setup, perft};
+
+// Its list of file names is for bench-compare, which reads the files at run time.
+#[allow(dead_code)]
+#[path = "support/capture_kinds.rs"]
+mod capture_kinds;
 
 fn positions(text: &str, rules: RuleSet) -> Vec<Position> {
     text.lines()
@@ -55,6 +61,56 @@ fn captures(c: &mut Criterion) {
         }
         group.finish();
     }
+}
+
+/// The capture generator by kind of capture (see `support/capture_kinds.rs`: a man's single
+/// jump, a man's chain, a king's single capture at a distance, a king's chain, crowning in
+/// the middle of a chain), each a fixed set of positions from bench.fen, worst-case.fen and
+/// the game positions where a capture is compulsory: one `legal_moves_into` a position, the
+/// whole set an iteration. The throughput is the set's moves (time per move); the id names
+/// the set's lists and moves (time per list = time per iteration / lists). Every kind under
+/// the federation's rules, crowning in the middle of a chain under both rule sets.
+fn captures_by_kind(c: &mut Criterion) {
+    let texts = [
+        include_str!("../tests/data/bench.fen"),
+        include_str!("../tests/data/worst-case.fen"),
+        include_str!("../tests/data/game-positions.fen"),
+    ];
+    let mut group = c.benchmark_group("captures-by-kind");
+    let mut list = MoveList::new();
+    for rules in [RuleSet::Tudaf, RuleSet::Default] {
+        for set in capture_kinds::sets(&texts, rules) {
+            if set.positions.is_empty()
+                || (rules == RuleSet::Default && set.kind != "crown-mid-chain")
+            {
+                continue;
+            }
+            let lists = set.positions.len();
+            let moves: usize = set
+                .positions
+                .iter()
+                .map(|(p, _)| p.legal_moves().len())
+                .sum();
+            group.throughput(Throughput::Elements(moves as u64));
+            group.bench_function(
+                BenchmarkId::new(
+                    format!("{}/{}", set.kind, set.rules.name()),
+                    format!("{lists}-lists-{moves}-moves"),
+                ),
+                |b| {
+                    b.iter(|| {
+                        let mut n = 0;
+                        for (p, _) in &set.positions {
+                            black_box(p).legal_moves_into(&mut list);
+                            n += black_box(&list).len();
+                        }
+                        n
+                    })
+                },
+            );
+        }
+    }
+    group.finish();
 }
 
 /// Move lists of all bench.fen positions (quiet and capture), as engines call them.
@@ -213,6 +269,7 @@ fn perft_bench_suite(c: &mut Criterion) {
 criterion_group!(
     benches,
     captures,
+    captures_by_kind,
     move_lists,
     perft_start,
     perft_bench_suite,

@@ -6,7 +6,7 @@
 //!
 //! Usage: `cargo run --release --manifest-path bench-compare/Cargo.toml -- [--reps N] [--quick]
 //! [--start-depth D] [--bench-depth D] [--check-depth D] [--games N]
-//! [--only fulllist|playouts|leafcost]`
+//! [--only fulllist|playouts|captures|leafcost|listcost]`
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -17,10 +17,12 @@ use std::time::{Duration, Instant};
 
 use turkish_draughts::{perft, Color, Position, RuleSet, Setup};
 
+mod captures;
 mod full_list;
 mod leaf_cost;
 mod playouts;
 
+use captures::{capture_cost, captures};
 use full_list::full_list;
 use leaf_cost::{leaf_cost, list_cost, Crate, ListSet};
 use playouts::playouts;
@@ -40,6 +42,10 @@ enum Only {
     FullList,
     /// The random playouts (f.).
     Playouts,
+    /// The capture generator by kind of capture (g.).
+    Captures,
+    /// One crate's pass of one capture set, untimed, for callgrind (see `captures`).
+    CaptureCost,
     /// One crate's walk, untimed, for callgrind (see `leaf_cost`).
     LeafCost,
     /// One crate's pass of move lists, untimed, for callgrind (see `leaf_cost`).
@@ -62,6 +68,8 @@ struct Options {
     leaf_depth: u32,
     /// `--only listcost`: the positions.
     set: ListSet,
+    /// `--only capturecost`: the kind of capture (a name of `capture_kinds::KINDS`).
+    kind: String,
     /// `--only leafcost`: walk from each position of this file of `tests/data/` instead of
     /// the start position.
     fen_file: Option<String>,
@@ -70,7 +78,7 @@ struct Options {
 fn usage() -> String {
     format!(
         "usage: {COMMAND} -- [--reps N] [--quick] [--start-depth D] [--bench-depth D] [--check-depth D]\n\
-         \x20      [--games N] [--only fulllist|playouts|leafcost]\n\
+         \x20      [--games N] [--only fulllist|playouts|captures|leafcost|listcost]\n\
          \n\
          --reps N         best of N timed runs per measurement (N >= 1; default 5)\n\
          --quick          smoke run: start-position perft(7), bench.fen sum at depth 5, 1 000 games\n\
@@ -82,6 +90,7 @@ fn usage() -> String {
          \x20                machine: leaves out the time other processes take)\n\
          --only fulllist  only the full-list workloads (d. and e.): quick to measure\n\
          --only playouts  only the random playouts (f.)\n\
+         --only captures  only the capture generator by kind of capture (g.)\n\
          --only leafcost --crate ours|kish --leaves played|in-place|listed [--leaf-depth D]\n\
          \x20      [--fen-file F]  one walk from the start (depth D, default 6), or from each\n\
          \x20                position of tests/data/F, untimed, for an instruction count under\n\
@@ -97,6 +106,7 @@ fn parse_args() -> Result<Options, String> {
     let mut reps = 5;
     let mut quick = false;
     let mut only = None;
+    let mut kind = String::from("king-chain");
     let mut set = ListSet::Game;
     let mut fen_file = None;
     let (mut krate, mut leaves, mut leaf_depth) = (Crate::Ours, full_list::leaves::PLAYED, 6);
@@ -125,11 +135,13 @@ fn parse_args() -> Result<Options, String> {
                 only = Some(match value(&arg)?.as_str() {
                     "fulllist" => Only::FullList,
                     "playouts" => Only::Playouts,
+                    "captures" => Only::Captures,
+                    "capturecost" => Only::CaptureCost,
                     "leafcost" => Only::LeafCost,
                     "listcost" => Only::ListCost,
                     other => {
                         return Err(format!(
-                            "--only: expected fulllist, playouts, leafcost or listcost, got {other}"
+                            "--only: expected fulllist, playouts, captures, leafcost or listcost, got {other}"
                         ))
                     }
                 })
@@ -154,6 +166,7 @@ fn parse_args() -> Result<Options, String> {
                 }
             }
             "--fen-file" => fen_file = Some(value(&arg)?),
+            "--kind" => kind = value(&arg)?,
             "--set" => {
                 set = match value(&arg)?.as_str() {
                     "walk" => ListSet::Walk,
@@ -183,6 +196,7 @@ fn parse_args() -> Result<Options, String> {
         leaves,
         leaf_depth,
         set,
+        kind,
         fen_file,
     })
 }
@@ -278,7 +292,7 @@ pub(crate) struct Row {
     kish_count: String,
 }
 
-fn fmt_duration(d: Duration) -> String {
+pub(crate) fn fmt_duration(d: Duration) -> String {
     let s = d.as_secs_f64();
     if s >= 1.0 {
         format!("{s:.3} s")
@@ -401,6 +415,10 @@ fn run() -> Result<bool, String> {
         list_cost(opts.krate, opts.set)?;
         return Ok(true);
     }
+    if opts.only == Some(Only::CaptureCost) {
+        capture_cost(opts.krate, &opts.kind)?;
+        return Ok(true);
+    }
     println!("{COMMAND}");
     println!(
         "turkish-draughts (path ..) vs kish 1.1.7; single thread; best of {} runs each, \
@@ -431,11 +449,14 @@ fn run() -> Result<bool, String> {
     found.truncate(3);
     let mut ok = true;
 
-    if opts.only != Some(Only::Playouts) {
+    if opts.only.is_none() || opts.only == Some(Only::FullList) {
         full_list(&opts, &bench)?;
     }
-    if opts.only != Some(Only::FullList) {
+    if opts.only.is_none() || opts.only == Some(Only::Playouts) {
         playouts(&opts);
+    }
+    if opts.only.is_none() || opts.only == Some(Only::Captures) {
+        captures(&opts)?;
     }
     if opts.only.is_some() {
         return Ok(ok);
@@ -666,7 +687,7 @@ pub(crate) fn in_turn(rep: usize, a: &mut impl FnMut(), b: &mut impl FnMut()) {
 }
 
 /// How many calls of `f` make a batch of at least [`BATCH_TARGET`].
-fn calibrate<T>(mut f: impl FnMut() -> T) -> u32 {
+pub(crate) fn calibrate<T>(mut f: impl FnMut() -> T) -> u32 {
     let mut iters: u32 = 1;
     loop {
         let t = now();

@@ -385,3 +385,65 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
         gen_captures_memo::<S, CROWN, K>(own, opp, kings, search.out, layers, scratch);
     }
 }
+
+/// The captures of one king or two when no man can capture and no king's capture goes on
+/// past its first piece: each is one move, from the king over the nearest opponent piece of
+/// a line to one of the empty squares behind it. Fills `out` and returns `true` then;
+/// returns `false` (and leaves `out` to be refilled) as soon as a landing square could
+/// capture again, the case of the full search. The moves come in the full search's order
+/// (the kings by square, then north, east, south, west, then the landing squares by square),
+/// and are distinct: each king and line gives one captured piece.
+#[inline(always)]
+pub(crate) fn lone_kings_single_captures<S: Side>(
+    own: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut MoveList,
+) -> bool {
+    let mut k = own & kings;
+    debug_assert!((k & k.wrapping_sub(1)).count_ones() <= 1, "one king or two");
+    out.clear();
+    while k != 0 {
+        let from = k.trailing_zeros();
+        k &= k - 1;
+        // The king has left its square.
+        let occ = (own | opp) & !(1 << from);
+        for d in [NORTH, EAST, SOUTH, WEST] {
+            let blk = RAYS[d][from as usize & 63] & occ;
+            if blk == 0 {
+                continue;
+            }
+            let p = nearest(blk, d);
+            if opp & 1 << p == 0 {
+                continue;
+            }
+            let live = opp & !(1 << p);
+            let occ = occ & !(1 << p);
+            let beyond = RAYS[d][p as usize & 63];
+            let next = beyond & occ;
+            let land = if next == 0 {
+                beyond
+            } else {
+                let q = nearest(next, d);
+                // Straight on over the next piece?
+                if live & 1 << q != 0 && shift_dir(1 << q, d) & !occ != 0 {
+                    return false;
+                }
+                beyond & !(RAYS[d][q as usize & 63] | 1 << q)
+            };
+            if land == 0 {
+                continue;
+            }
+            if sees_capture(land, d ^ 1, live, !occ) | sees_capture(land, d ^ 3, live, !occ) != 0 {
+                return false;
+            }
+            let moves = CaptureMoves::new(S::BLACK, kings, from, 1 << p, false, &[]);
+            let mut tos = land;
+            while tos != 0 {
+                out.push(moves.ending_on(tos.trailing_zeros()));
+                tos &= tos - 1;
+            }
+        }
+    }
+    true
+}

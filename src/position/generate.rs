@@ -69,6 +69,15 @@ pub(crate) trait Generate {
     ) -> Self::Out;
     /// A king can capture (and maybe men, once each).
     fn kings<S: Side, const CROWN: bool>(self, own: u64, opp: u64, kings: u64) -> Self::Out;
+    /// One king or two, no man, can capture: [`kings`](Generate::kings) unless the consumer
+    /// has a quicker way.
+    #[inline(always)]
+    fn lone_kings<S: Side, const CROWN: bool>(self, own: u64, opp: u64, kings: u64) -> Self::Out
+    where
+        Self: Sized,
+    {
+        self.kings::<S, CROWN>(own, opp, kings)
+    }
 }
 
 /// The one decision of how the moves of side `S` under the rule set `CROWN` are generated,
@@ -144,7 +153,7 @@ fn kings_no_man_capture<S: Side, const CROWN: bool, G: Generate>(
         (0, false)
     };
     if capture || capture2 {
-        g.kings::<S, CROWN>(own, opp, kings)
+        g.lone_kings::<S, CROWN>(own, opp, kings)
     } else {
         g.quiet::<S>(own, opp, kings, QuietKings::Lines([first, second]))
     }
@@ -240,6 +249,14 @@ impl Generate for ToList<'_> {
     fn kings<S: Side, const CROWN: bool>(self, own: u64, opp: u64, kings: u64) {
         movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, self.out, self.scratch);
     }
+
+    #[inline(always)]
+    fn lone_kings<S: Side, const CROWN: bool>(self, own: u64, opp: u64, kings: u64) {
+        // Single captures, the most common, without the search; the search otherwise.
+        if !movegen::lone_kings_single_captures::<S>(own, opp, kings, self.out) {
+            movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, self.out, self.scratch);
+        }
+    }
 }
 
 /// The moves handed to a callback one by one, stopping at its first `Break`. Quiet moves go
@@ -269,30 +286,43 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> Generate for ToCallback<'_, F> {
         kings: u64,
         lands: [u64; 3],
     ) -> ControlFlow<B> {
-        captures_to::<S, CROWN, B>(own, opp, kings, Some(lands), self.0)
+        captures_to::<S, CROWN, B>(own, opp, kings, Some(lands), false, self.0)
     }
 
     #[inline(always)]
     fn kings<S: Side, const CROWN: bool>(self, own: u64, opp: u64, kings: u64) -> ControlFlow<B> {
-        captures_to::<S, CROWN, B>(own, opp, kings, None, self.0)
+        captures_to::<S, CROWN, B>(own, opp, kings, None, false, self.0)
+    }
+
+    #[inline(always)]
+    fn lone_kings<S: Side, const CROWN: bool>(
+        self,
+        own: u64,
+        opp: u64,
+        kings: u64,
+    ) -> ControlFlow<B> {
+        captures_to::<S, CROWN, B>(own, opp, kings, None, true, self.0)
     }
 }
 
 /// The captures handed to `f`, kept out of line so that the quiet path's stack frame does
 /// not hold a [`MoveList`]; `men`: the men's first landings when they can capture more than
-/// once.
+/// once; `lone_kings`: one king or two, and no man, can capture.
 #[inline(never)]
 fn captures_to<S: Side, const CROWN: bool, B>(
     own: u64,
     opp: u64,
     kings: u64,
     men: Option<[u64; 3]>,
+    lone_kings: bool,
     f: &mut impl FnMut(Move) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let mut list = MoveList::new();
-    if !men
-        .is_some_and(|lands| movegen::men_captures::<S, CROWN>(own, opp, kings, lands, &mut list))
-    {
+    let done = match men {
+        Some(lands) => movegen::men_captures::<S, CROWN>(own, opp, kings, lands, &mut list),
+        None => lone_kings && movegen::lone_kings_single_captures::<S>(own, opp, kings, &mut list),
+    };
+    if !done {
         movegen::gen_captures::<S, CROWN, MoveList>(own, opp, kings, &mut list, None);
     }
     for m in list.iter() {
