@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release --example selfplay -- [--rules default|tudaf] [--games N]
 //!     [--player random|alphabeta] [--white P] [--black P] [--depth D] [--seed S]
-//!     [--max-plies N] [--no-progress N] [--out FILE]
+//!     [--max-plies N] [--no-progress N] [--out FILE] [--tablebase DIR]
 //! ```
 //!
 //! * `random` plays a uniformly random legal move.
@@ -26,6 +26,8 @@
 
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/tablebase.rs"]
+mod tablebase;
 
 use std::collections::HashMap;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -38,7 +40,7 @@ use turkish_draughts::{Color, Game, GameResult, Move, MoveList, Position, RuleSe
 const HELP: &str = "\
 usage: selfplay [--rules default|tudaf] [--games N] [--player random|alphabeta]
     [--white P] [--black P] [--depth D] [--seed S] [--max-plies N] [--no-progress N]
-    [--out FILE]
+    [--out FILE] [--tablebase DIR]
 
 Plays games between two simple players and writes them as one PDN file.
 
@@ -52,6 +54,8 @@ Plays games between two simple players and writes them as one PDN file.
   --max-plies N      stop a game after N plies with the result * (default 400)
   --no-progress N    draw after N plies without a capture or a man move (default 60)
   --out FILE         write the PDN to FILE instead of stdout
+  --tablebase DIR    endgame tables for the same rules (the tablebase example builds them):
+                     alphabeta plays the positions they hold perfectly
   -h, --help         this text";
 
 pub use cli::Stop;
@@ -96,6 +100,7 @@ pub struct Options {
     pub max_plies: usize,
     pub no_progress: u32,
     pub out: Option<String>,
+    pub tablebase: Option<String>,
 }
 
 impl Default for Options {
@@ -110,6 +115,7 @@ impl Default for Options {
             max_plies: 400,
             no_progress: 60,
             out: None,
+            tablebase: None,
         }
     }
 }
@@ -163,6 +169,10 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Sto
                 o.no_progress = number(&mut args, "--no-progress", "number of plies")?;
             }
             "--out" => o.out = Some(cli::value(&mut args, "--out", "a file name")?),
+            "--tablebase" => {
+                let dir = cli::value(&mut args, "--tablebase", "a directory of endgame tables")?;
+                o.tablebase = Some(dir);
+            }
             "-h" | "--help" => return Err(Stop::Help),
             _ if arg.starts_with("--") => {
                 return Err(format!("unknown option `{arg}` (see --help)").into());
@@ -219,6 +229,7 @@ struct Entry {
 pub struct AlphaBeta {
     depth: u32,
     table: HashMap<u64, Entry>,
+    tablebase: Option<std::rc::Rc<turkish_draughts::tablebase::Tablebase>>,
 }
 
 impl AlphaBeta {
@@ -226,7 +237,17 @@ impl AlphaBeta {
         AlphaBeta {
             depth,
             table: HashMap::new(),
+            tablebase: None,
         }
+    }
+
+    /// The same player, playing perfectly the positions that `tb` holds.
+    pub fn with_tablebase(
+        mut self,
+        tb: Option<std::rc::Rc<turkish_draughts::tablebase::Tablebase>>,
+    ) -> AlphaBeta {
+        self.tablebase = tb;
+        self
     }
 
     /// Material from the side to move's point of view.
@@ -326,6 +347,13 @@ impl AlphaBeta {
     /// The move to play: the best by search, a random one among equals.
     pub fn choose(&mut self, game: &Game, rng: &mut Rng) -> Move {
         let pos = *game.position();
+        if let Some(best) = self
+            .tablebase
+            .as_deref()
+            .and_then(|tb| tablebase::best_moves(tb, &pos))
+        {
+            return best[rng.below(best.len())];
+        }
         let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
         for i in (1..moves.len()).rev() {
             moves.swap(i, rng.below(i + 1));
@@ -393,8 +421,21 @@ fn progress_bar(done: u32, total: u32, plies: usize) {
 
 /// Plays `o.games` games and writes them to `out` as PDN, one blank line between games.
 pub fn run(o: &Options, out: &mut dyn Write, progress: bool) -> io::Result<Summary> {
+    run_with(o, None, out, progress)
+}
+
+/// [`run`], the alphabeta players playing perfectly the positions that `tb` holds.
+pub fn run_with(
+    o: &Options,
+    tb: Option<std::rc::Rc<turkish_draughts::tablebase::Tablebase>>,
+    out: &mut dyn Write,
+    progress: bool,
+) -> io::Result<Summary> {
     let mut rng = Rng::new(o.seed);
-    let mut searchers = [AlphaBeta::new(o.depth), AlphaBeta::new(o.depth)];
+    let mut searchers = [
+        AlphaBeta::new(o.depth).with_tablebase(tb.clone()),
+        AlphaBeta::new(o.depth).with_tablebase(tb),
+    ];
     let mut summary = Summary::default();
     let mut last_bar = Instant::now();
     for i in 0..o.games {
@@ -439,11 +480,15 @@ fn main() -> ExitCode {
 fn run_command_line() -> Result<ExitCode, Stop> {
     let o = parse_args(std::env::args().skip(1))?;
     let progress = io::stderr().is_terminal();
+    let tb = match &o.tablebase {
+        Some(dir) => Some(std::rc::Rc::new(tablebase::open(dir, o.rules)?)),
+        None => None,
+    };
     let start = Instant::now();
     // The file is created before the first game, so that a bad name costs no wait.
     let result = match &o.out {
-        Some(path) => run(&o, &mut BufWriter::new(cli::create(path)?), progress),
-        None => run(&o, &mut BufWriter::new(io::stdout().lock()), progress),
+        Some(path) => run_with(&o, tb, &mut BufWriter::new(cli::create(path)?), progress),
+        None => run_with(&o, tb, &mut BufWriter::new(io::stdout().lock()), progress),
     };
     match result {
         Ok(s) => {

@@ -29,6 +29,11 @@ impl Engine {
         Engine(turkish_draughts::engine::Engine::new(bits))
     }
 
+    /// Sets the endgame oracle (see `turkish_draughts::engine::Engine::set_oracle`).
+    pub fn set_oracle(&mut self, oracle: Option<turkish_draughts::engine::Oracle>) {
+        self.0.set_oracle(oracle);
+    }
+
     /// The static evaluation of `pos` for the side to move (hundredths of a man).
     #[allow(dead_code)] // the play example does not call it; its tests do
     pub fn evaluate(&self, pos: &Position) -> i32 {

@@ -2,8 +2,12 @@
 //!
 //! ```text
 //! cargo run --release --example play -- [--rules default|tudaf] [--side white|black]
-//!     [--depth N | --time SECONDS] [--fen FEN] [--save FILE]
+//!     [--depth N | --time SECONDS] [--fen FEN] [--save FILE] [--tablebase DIR]
 //! ```
+//!
+//! With `--tablebase DIR` (tables built by the `tablebase` example for the same rules) the
+//! engine scores every position the tables hold exactly, so it plays those endgames
+//! perfectly: the shortest win, the longest loss, a draw kept.
 //!
 //! You play `--side` (White by default); the engine searches to `--depth` plies or for
 //! `--time` seconds a move (1 s by default), and says what it plays with its score: in men
@@ -25,6 +29,8 @@
 #[path = "../common/cli.rs"]
 mod cli;
 mod engine;
+#[path = "../common/tablebase.rs"]
+mod tablebase;
 
 use std::fs::File;
 use std::io::{BufRead, IsTerminal, Seek, Write};
@@ -38,7 +44,7 @@ use turkish_draughts::{Color, Game, Move, Piece, Position, RuleSet, Square};
 
 const USAGE: &str = "\
 usage: play [--rules default|tudaf] [--side white|black] [--depth N | --time SECONDS]
-    [--fen FEN] [--save FILE]
+    [--fen FEN] [--save FILE] [--tablebase DIR]
 
 A game of Turkish draughts in the terminal against a small engine.
 
@@ -48,6 +54,8 @@ A game of Turkish draughts in the terminal against a small engine.
   --time SECONDS   the engine searches this long a move (default 1)
   --fen FEN        start from this position
   --save FILE      also write the game's PDN to FILE at the end (checked at the start)
+  --tablebase DIR  endgame tables (built by the tablebase example for the same rules):
+                   the engine plays the positions they hold perfectly
   -h, --help       this text
 
 In the game, type `help` for the commands.";
@@ -73,6 +81,7 @@ struct Args {
     limit: Limit,
     fen: Option<String>,
     save: Option<String>,
+    tablebase: Option<String>,
 }
 
 fn parse_args() -> Result<Args, Stop> {
@@ -81,6 +90,7 @@ fn parse_args() -> Result<Args, Stop> {
     let mut limit = None;
     let mut fen = None;
     let mut save = None;
+    let mut tablebase = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = |what: &str| cli::value(&mut args, &arg, what);
@@ -130,6 +140,7 @@ fn parse_args() -> Result<Args, Stop> {
             }
             "--fen" => fen = Some(value("a FEN")?),
             "--save" => save = Some(value("a file name")?),
+            "--tablebase" => tablebase = Some(value("a directory of endgame tables")?),
             "-h" | "--help" => return Err(Stop::Help),
             _ => return Err(format!("unexpected argument `{arg}` (see --help)").into()),
         }
@@ -140,6 +151,7 @@ fn parse_args() -> Result<Args, Stop> {
         limit: limit.unwrap_or(Limit::Time(Duration::from_secs(1))),
         fen,
         save,
+        tablebase,
     })
 }
 
@@ -287,6 +299,13 @@ fn run() -> Result<ExitCode, Stop> {
     // Colour on a terminal, unless NO_COLOR is set (https://no-color.org).
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut engine = Engine::new(20);
+    if let Some(dir) = &args.tablebase {
+        let tb = tablebase::open(dir, args.rules)?;
+        let win = turkish_draughts::engine::WIN;
+        engine.set_oracle(Some(Box::new(move |pos: &Position| {
+            tablebase::score(&tb, pos, win)
+        })));
+    }
     let player = args.side;
     println!(
         "Turkish draughts, {} rules. You play {}. Type a move, or `help`.",

@@ -12,3 +12,4 @@ mod perft;
 mod play;
 mod play_engine;
 mod selfplay;
+mod tablebase_option;

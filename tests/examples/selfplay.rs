@@ -4,7 +4,7 @@
 
 #[allow(dead_code)]
 #[path = "../../examples/selfplay.rs"]
-mod program;
+pub mod program;
 
 use program::{Options, Player, Stop};
 use turkish_draughts::pdn::{self, ReadOptions};
