@@ -1,0 +1,402 @@
+//! The crate's endgame tables (`turkish_draughts::tablebase`) against the independent solver
+//! in `tests/solver/` and against a depth-limited alpha-beta search over the naive reference
+//! generator in `tests/reference/`.
+//!
+//! * Every position of up to 3 pieces, both rule sets, WDL and DTW, in `cargo test`; up to 4
+//!   pieces in the ignored tests, run in release by CI:
+//!   `cargo test --release --test differential tablebase -- --ignored`.
+//! * 1 000 random positions of 3 pieces (4 in the ignored tests) whose table DTW is at most 12:
+//!   an alpha-beta search of that depth finds the same value.
+//!
+//! The tables are built with `Builder` into a fresh directory under the system's temporary
+//! directory, removed at the end (also when a test fails). A disagreement is reported with the
+//! position's FEN, the rule set and both values; the first ones are listed.
+
+use crate::reference::{self, Cell, RefPos};
+use crate::solver::{self, Board, Material, Rules, Tables, Value};
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use turkish_draughts::tablebase::{Builder, Tablebase, Wdl};
+use turkish_draughts::{Bitboard, Color, Position, RuleSet, Setup};
+
+fn solver_rules(rules: RuleSet) -> Rules {
+    match rules {
+        RuleSet::Default => Rules::Default,
+        RuleSet::Tudaf => Rules::Tudaf,
+    }
+}
+
+fn ref_rules(rules: RuleSet) -> reference::Rules {
+    match rules {
+        RuleSet::Default => reference::Rules::Default,
+        RuleSet::Tudaf => reference::Rules::Tudaf,
+    }
+}
+
+/// The crate's position for a solver board.
+fn position(b: &Board, rules: RuleSet) -> Position {
+    let setup = Setup {
+        white: Bitboard::from_u64(b.white),
+        black: Bitboard::from_u64(b.black),
+        kings: Bitboard::from_u64(b.kings),
+        turn: if b.white_to_move {
+            Color::White
+        } else {
+            Color::Black
+        },
+    };
+    match Position::from_setup(&setup, rules) {
+        Ok(p) => p,
+        Err(e) => panic!("the solver's board {} is not a legal position: {e}", b.fen()),
+    }
+}
+
+/// A directory of its own under the system's temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let dir = std::env::temp_dir().join(format!(
+            "turkish-draughts-tablebase-test-{tag}-{}-{nanos}",
+            std::process::id()
+        ));
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Builds the crate's tables of up to `max` pieces and opens them.
+fn build(rules: RuleSet, max: u32) -> (TempDir, Tablebase) {
+    let dir = TempDir::new(&format!("{rules}-{max}"));
+    let start = Instant::now();
+    if let Err(e) = Builder::new(rules, dir.0.clone())
+        .threads(2)
+        .progress(false)
+        .build(max)
+    {
+        panic!("building the {rules} tables up to {max} pieces failed: {e}");
+    }
+    eprintln!("{rules}: the crate's tables up to {max} pieces built in {:.1?}", start.elapsed());
+    let tb = match Tablebase::open(&dir.0, rules) {
+        Ok(tb) => tb,
+        Err(e) => panic!("opening the {rules} tables failed: {e}"),
+    };
+    assert_eq!(tb.max_pieces(), max, "{rules}: max_pieces");
+    (dir, tb)
+}
+
+/// What the table says of a position: its WDL and DTW, or the probe's error.
+fn probe(tb: &Tablebase, pos: &Position) -> Result<(Wdl, Option<u32>), String> {
+    let wdl = tb.probe_wdl(pos).map_err(|e| format!("probe_wdl: {e}"))?;
+    let dtw = tb.probe_dtw(pos).map_err(|e| format!("probe_dtw: {e}"))?;
+    Ok((wdl, dtw))
+}
+
+fn expected(v: Value) -> (Wdl, Option<u32>) {
+    match v {
+        Value::Win(d) => (Wdl::Win, Some(d)),
+        Value::Draw => (Wdl::Draw, None),
+        Value::Loss(d) => (Wdl::Loss, Some(d)),
+    }
+}
+
+/// Compares every position the solver solved with the table; panics listing the first
+/// disagreements.
+fn compare_all(t: &Tables, tb: &Tablebase, rules: RuleSet) {
+    let start = Instant::now();
+    let mut checked = 0usize;
+    let mut bad = 0usize;
+    let mut first: Vec<String> = Vec::new();
+    let mut per_material: Vec<(String, usize)> = Vec::new();
+    for m in &t.materials {
+        let mut bad_here = 0;
+        t.for_each(m, |b, v| {
+            checked += 1;
+            let pos = position(b, rules);
+            let want = expected(v);
+            let got = probe(tb, &pos);
+            if got.as_ref() != Ok(&want) {
+                bad += 1;
+                bad_here += 1;
+                if first.len() < 20 {
+                    first.push(format!(
+                        "{} ({rules}): solver {v:?}, table {got:?}",
+                        pos.to_fen()
+                    ));
+                }
+            }
+        });
+        if bad_here > 0 {
+            per_material.push((m.name(), bad_here));
+        }
+    }
+    eprintln!(
+        "{rules}: {checked} positions compared with the solver in {:.1?}",
+        start.elapsed()
+    );
+    assert!(
+        bad == 0,
+        "{rules}: {bad} of {checked} positions disagree (by material {per_material:?}); the first:\n{}",
+        first.join("\n")
+    );
+}
+
+// ------------------------------------------------------------------------------------------
+// Depth-limited alpha-beta over the reference generator
+// ------------------------------------------------------------------------------------------
+
+/// A won game's score: `MATE - n` is a win in `n` plies for the side to move, `-(MATE - n)` a
+/// loss in `n`; 0 is a draw or not known within the depth.
+const MATE: i32 = 1000;
+
+fn to_ref(b: &Board) -> RefPos {
+    let mut p = reference::empty_position(b.white_to_move);
+    for s in 0..64 {
+        let king = b.kings >> s & 1 == 1;
+        if b.white >> s & 1 == 1 {
+            p.cells[s] = if king { Cell::WhiteKing } else { Cell::WhiteMan };
+        } else if b.black >> s & 1 == 1 {
+            p.cells[s] = if king { Cell::BlackKing } else { Cell::BlackMan };
+        }
+    }
+    p
+}
+
+#[derive(Clone, Copy)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+struct Search {
+    rules: reference::Rules,
+    table: HashMap<(RefPos, u32), (i32, Bound)>,
+    nodes: u64,
+}
+
+impl Search {
+    /// The end of the game (RULES.md, section 6), written here from the rules: the side to
+    /// move with no legal move loses; one piece each, default rules: a lone king beats a lone
+    /// man at once, two lone kings draw unless the side to move can capture, two lone men
+    /// play on; federation rules: a draw at once.
+    fn game_end(&self, p: &RefPos, moves: &[reference::RefMove]) -> Option<i32> {
+        if moves.is_empty() {
+            return Some(-MATE);
+        }
+        let white: Vec<Cell> = p
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| c == Cell::WhiteMan || c == Cell::WhiteKing)
+            .collect();
+        let black: Vec<Cell> = p
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| c == Cell::BlackMan || c == Cell::BlackKing)
+            .collect();
+        if white.len() != 1 || black.len() != 1 {
+            return None;
+        }
+        if self.rules == reference::Rules::Tudaf {
+            return Some(0);
+        }
+        let (mine, theirs) = if p.white_to_move {
+            (white[0], black[0])
+        } else {
+            (black[0], white[0])
+        };
+        let king = |c: Cell| c == Cell::WhiteKing || c == Cell::BlackKing;
+        match (king(mine), king(theirs)) {
+            (true, false) => Some(MATE),
+            (false, true) => Some(-MATE),
+            (true, true) if moves[0].captured != 0 => None,
+            (true, true) => Some(0),
+            (false, false) => None,
+        }
+    }
+
+    /// Negamax with alpha-beta and a table of searched (position, depth) pairs. Scores are
+    /// counted from this node: a child's win in `n` is this node's loss in `n + 1`.
+    fn search(&mut self, p: &RefPos, depth: u32, alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let moves = reference::legal_moves(p, self.rules);
+        if let Some(v) = self.game_end(p, &moves) {
+            return v;
+        }
+        if depth == 0 {
+            return 0;
+        }
+        let key = (p.clone(), depth);
+        if let Some(&(s, bound)) = self.table.get(&key) {
+            match bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let mut best = -MATE - 1;
+        let mut a = alpha;
+        for m in &moves {
+            let child = reference::apply(p, m);
+            // The child's window, widened by one each way for the shift below.
+            let s = self.search(&child, depth - 1, -beta - 1, -a + 1);
+            let mine = match s {
+                s if s > 0 => -(s - 1),
+                s if s < 0 => -(s + 1),
+                _ => 0,
+            };
+            if mine > best {
+                best = mine;
+            }
+            if best > a {
+                a = best;
+            }
+            if a >= beta {
+                break;
+            }
+        }
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.insert(key, (best, bound));
+        best
+    }
+}
+
+/// A small random number generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n
+    }
+}
+
+/// For `count` random positions of exactly `pieces` pieces whose table DTW is at most 12, an
+/// alpha-beta search as deep as that DTW finds the table's value (and the solver's).
+fn alpha_beta_agrees(t: &Tables, tb: &Tablebase, rules: RuleSet, pieces: u32, count: usize) {
+    let start = Instant::now();
+    let materials: Vec<Material> = t
+        .materials
+        .iter()
+        .copied()
+        .filter(|m| m.pieces() == pieces)
+        .collect();
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d ^ pieces as u64 ^ (rules as u64) << 32);
+    let mut done = 0;
+    let mut tries = 0;
+    let mut by_dtw = [0usize; 13];
+    let mut nodes = 0;
+    let mut bad: Vec<String> = Vec::new();
+    while done < count {
+        tries += 1;
+        assert!(tries < 1000 * count, "{rules}: too few positions with DTW <= 12");
+        let m = materials[rng.below(materials.len() as u64) as usize];
+        let Some(b) = m.board(rng.below(m.size() as u64) as usize) else {
+            continue;
+        };
+        let pos = position(&b, rules);
+        let (wdl, dtw) = match probe(tb, &pos) {
+            Ok(x) => x,
+            Err(e) => panic!("{} ({rules}): {e}", pos.to_fen()),
+        };
+        let Some(d) = dtw.filter(|&d| d <= 12) else {
+            continue;
+        };
+        done += 1;
+        by_dtw[d as usize] += 1;
+        let want = match wdl {
+            Wdl::Win => MATE - d as i32,
+            Wdl::Loss => -(MATE - d as i32),
+            Wdl::Draw => panic!("{} ({rules}): a draw with DTW {d}", pos.to_fen()),
+        };
+        let mut search = Search {
+            rules: ref_rules(rules),
+            table: HashMap::new(),
+            nodes: 0,
+        };
+        let got = search.search(&to_ref(&b), d, -MATE - 1, MATE + 1);
+        nodes += search.nodes;
+        if got != want || t.value(&b) != expected_value(wdl, d) {
+            bad.push(format!(
+                "{} ({rules}): table {wdl:?} in {d}, search score {got} (want {want}), solver {:?}",
+                pos.to_fen(),
+                t.value(&b)
+            ));
+        }
+    }
+    eprintln!(
+        "{rules}: {count} positions of {pieces} pieces searched ({nodes} nodes, DTW 0..=12: \
+         {by_dtw:?}) in {:.1?}",
+        start.elapsed()
+    );
+    assert!(bad.is_empty(), "{} disagree:\n{}", bad.len(), bad[..bad.len().min(20)].join("\n"));
+}
+
+fn expected_value(wdl: Wdl, d: u32) -> Value {
+    match wdl {
+        Wdl::Win => Value::Win(d),
+        Wdl::Loss => Value::Loss(d),
+        Wdl::Draw => Value::Draw,
+    }
+}
+
+fn check(rules: RuleSet, max: u32) {
+    let (_dir, tb) = build(rules, max);
+    let start = Instant::now();
+    let solved;
+    let t: &Tables = if max == 3 {
+        solver::up_to_three(solver_rules(rules))
+    } else {
+        solved = Tables::solve(solver_rules(rules), max, 2);
+        &solved
+    };
+    eprintln!("{rules}: the solver up to {max} pieces in {:.1?}", start.elapsed());
+    compare_all(t, &tb, rules);
+    alpha_beta_agrees(t, &tb, rules, max, 1000);
+}
+
+#[test]
+fn up_to_three_pieces_default_rules() {
+    check(RuleSet::Default, 3);
+}
+
+#[test]
+fn up_to_three_pieces_federation_rules() {
+    check(RuleSet::Tudaf, 3);
+}
+
+/// `cargo test --release --test differential tablebase -- --ignored`
+#[test]
+#[ignore]
+fn up_to_four_pieces_default_rules() {
+    check(RuleSet::Default, 4);
+}
+
+/// `cargo test --release --test differential tablebase -- --ignored`
+#[test]
+#[ignore]
+fn up_to_four_pieces_federation_rules() {
+    check(RuleSet::Tudaf, 4);
+}
