@@ -66,6 +66,8 @@ mod spill;
 mod square;
 #[cfg(feature = "alloc")]
 pub mod svg;
+#[cfg(feature = "std")]
+pub mod tablebase;
 mod zobrist;
 
 pub use bitboard::{Bitboard, IntoIter as BitboardIter};

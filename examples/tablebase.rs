@@ -1,0 +1,209 @@
+//! Endgame tables from the command line: build, probe, stats and verify.
+//!
+//! ```text
+//! cargo run --release --example tablebase -- build --rules R --pieces N --dir DIR [--threads N]
+//! cargo run --release --example tablebase -- probe --rules R --dir DIR FEN
+//! cargo run --release --example tablebase -- probe --rules R --dir DIR --batch < fens.txt
+//! cargo run --release --example tablebase -- stats --rules R --dir DIR
+//! cargo run --release --example tablebase -- verify --rules R --dir DIR [--threads N]
+//! ```
+//!
+//! `probe` prints `wdl: win|draw|loss`, `dtw: N` (`dtw: -` for a draw) and `best: ` with the
+//! best moves. `--batch` reads FENs from standard input, one a line, and prints one line
+//! each: `FEN<tab>win|draw|loss<tab>N|-`, or `FEN<tab>error: reason` and goes on. `stats`
+//! prints a line per material: positions, wins, draws, losses, the longest win and its FEN.
+//! `verify` derives every stored value again from its successors' and exits with code 1 if
+//! one differs. `--help` prints the usage on stdout; a bad argument prints one line on
+//! stderr, `error: ...`, and exits with code 2.
+
+#[path = "common/cli.rs"]
+mod cli;
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use cli::Stop;
+use turkish_draughts::tablebase::{Builder, Tablebase};
+use turkish_draughts::{Position, RuleSet};
+
+const HELP: &str = "\
+usage: tablebase build  --rules R --pieces N --dir DIR [--threads N]
+       tablebase probe  --rules R --dir DIR (FEN | --batch)
+       tablebase stats  --rules R --dir DIR
+       tablebase verify --rules R --dir DIR [--threads N]
+
+Builds, probes, summarises and checks endgame tables.
+
+  --rules R    the rule set: default (the default) or tudaf
+  --pieces N   build every table of 2 to N pieces (at most 6)
+  --dir DIR    the tables' directory
+  --threads N  threads (default: the number of cores)
+  --batch      probe: read FENs from stdin, one a line; print FEN<tab>wdl<tab>dtw
+  -h, --help   this text";
+
+struct Args {
+    command: String,
+    rules: RuleSet,
+    pieces: Option<u32>,
+    dir: Option<String>,
+    threads: usize,
+    batch: bool,
+    fen: Option<String>,
+}
+
+fn parse_args() -> Result<Args, Stop> {
+    let mut args = std::env::args().skip(1);
+    let mut a = Args {
+        command: String::new(),
+        rules: RuleSet::Default,
+        pieces: None,
+        dir: None,
+        threads: 0,
+        batch: false,
+        fen: None,
+    };
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "-h" | "--help" => return Err(Stop::Help),
+            "--rules" => a.rules = cli::rules(&cli::value(&mut args, "--rules", "default or tudaf")?)?,
+            "--pieces" => {
+                let t = cli::value(&mut args, "--pieces", "a number of pieces")?;
+                a.pieces = Some(t.parse().ok().filter(|n| (2..=6).contains(n)).ok_or(format!(
+                    "bad piece count `{t}`: expected 2 to 6"
+                ))?);
+            }
+            "--dir" => a.dir = Some(cli::value(&mut args, "--dir", "a directory")?),
+            "--threads" => {
+                let t = cli::value(&mut args, "--threads", "a number of threads")?;
+                a.threads = t.parse().ok().filter(|&n| n >= 1).ok_or(format!(
+                    "bad thread count `{t}`: expected a whole number from 1"
+                ))?;
+            }
+            "--batch" => a.batch = true,
+            _ if arg.starts_with("--") => return Err(format!("unknown option `{arg}`").into()),
+            _ if a.command.is_empty() => a.command = arg,
+            _ if a.fen.is_none() => a.fen = Some(arg),
+            _ => return Err(format!("unexpected argument `{arg}`").into()),
+        }
+    }
+    match a.command.as_str() {
+        "" => return Err("no command: expected build, probe, stats or verify".into()),
+        "build" | "probe" | "stats" | "verify" => {}
+        c => return Err(format!("unknown command `{c}`: expected build, probe, stats or verify").into()),
+    }
+    if a.dir.is_none() {
+        return Err("--dir is needed".into());
+    }
+    if a.command == "build" && a.pieces.is_none() {
+        return Err("build needs --pieces N".into());
+    }
+    if a.command == "probe" && a.fen.is_none() == !a.batch {
+        return Err("probe needs a FEN or --batch (not both)".into());
+    }
+    if a.command != "probe" && a.fen.is_some() {
+        return Err(format!("unexpected argument `{}`", a.fen.unwrap_or_default()).into());
+    }
+    Ok(a)
+}
+
+fn run() -> Result<ExitCode, Stop> {
+    let a = parse_args()?;
+    let dir = a.dir.clone().unwrap_or_default();
+    let threads = if a.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        a.threads
+    };
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let w = |e: std::io::Error| Stop::Error(format!("cannot write: {e}"));
+    match a.command.as_str() {
+        "build" => {
+            let r = Builder::new(a.rules, &dir)
+                .threads(threads)
+                .build(a.pieces.unwrap_or(2))
+                .map_err(|e| e.to_string())?;
+            writeln!(
+                out,
+                "built {} materials, {} present, {} index entries solved in {:.2} s",
+                r.built.len(),
+                r.present.len(),
+                r.positions,
+                r.elapsed.as_secs_f64()
+            )
+            .map_err(w)?;
+        }
+        "probe" => {
+            let tb = Tablebase::open(&dir, a.rules).map_err(|e| e.to_string())?;
+            if a.batch {
+                for line in std::io::stdin().lock().lines() {
+                    let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
+                    let fen = line.trim();
+                    if fen.is_empty() {
+                        continue;
+                    }
+                    let answer = Position::from_fen(fen, a.rules)
+                        .map_err(|e| e.to_string())
+                        .and_then(|p| {
+                            let wdl = tb.probe_wdl(&p).map_err(|e| e.to_string())?;
+                            let dtw = tb.probe_dtw(&p).map_err(|e| e.to_string())?;
+                            Ok(format!("{wdl}\t{}", dtw.map_or("-".to_string(), |d| d.to_string())))
+                        });
+                    match answer {
+                        Ok(a) => writeln!(out, "{fen}\t{a}"),
+                        Err(e) => writeln!(out, "{fen}\terror: {e}"),
+                    }
+                    .map_err(w)?;
+                }
+            } else {
+                let fen = a.fen.unwrap_or_default();
+                let p = Position::from_fen(&fen, a.rules)
+                    .map_err(|e| format!("bad FEN `{fen}`: {e}"))?;
+                let wdl = tb.probe_wdl(&p).map_err(|e| e.to_string())?;
+                let dtw = tb.probe_dtw(&p).map_err(|e| e.to_string())?;
+                let best = tb.best_moves(&p).map_err(|e| e.to_string())?;
+                let best: Vec<String> = best.iter().map(|m| m.to_string()).collect();
+                writeln!(out, "wdl: {wdl}").map_err(w)?;
+                writeln!(out, "dtw: {}", dtw.map_or("-".to_string(), |d| d.to_string()))
+                    .map_err(w)?;
+                writeln!(out, "best: {}", best.join(" ")).map_err(w)?;
+            }
+        }
+        "stats" => {
+            let tb = Tablebase::open(&dir, a.rules).map_err(|e| e.to_string())?;
+            writeln!(out, "material\tpositions\twins\tdraws\tlosses\tlongest\tfen").map_err(w)?;
+            for s in tb.stats().map_err(|e| e.to_string())? {
+                let (d, fen) = s.longest_win.unwrap_or((0, "-".to_string()));
+                writeln!(
+                    out,
+                    "{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                    s.material, s.positions, s.wins, s.draws, s.losses, d, fen
+                )
+                .map_err(w)?;
+            }
+        }
+        _ => {
+            let tb = Tablebase::open(&dir, a.rules).map_err(|e| e.to_string())?;
+            let r = tb.verify(threads).map_err(|e| e.to_string())?;
+            for m in &r.mismatches {
+                writeln!(out, "mismatch: {m}").map_err(w)?;
+            }
+            writeln!(
+                out,
+                "verified {} positions of up to {} pieces: {} mismatches",
+                r.positions,
+                tb.max_pieces(),
+                r.mismatch_count
+            )
+            .map_err(w)?;
+            if r.mismatch_count > 0 {
+                return Ok(ExitCode::from(1));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn main() -> ExitCode {
+    cli::finish(HELP, run())
+}

@@ -1,0 +1,585 @@
+//! The builder: retrograde analysis, material by material.
+
+use std::boxed::Box;
+use std::collections::HashMap;
+use std::{eprint, eprintln, format};
+use std::fs;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::string::{String, ToString};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use std::vec::Vec;
+
+use super::error::BuildError;
+use super::format::{self, TableFile};
+use super::material::{self, Material, board_of, index_of};
+use super::value::{self, DRAW};
+use super::{Metric, file_name};
+use crate::{Color, MoveList, Outcome, Position, RuleSet};
+
+/// The most pieces [`Builder::build`] accepts.
+pub const MAX_BUILD_PIECES: u32 = 6;
+
+/// Builds the tables of a rule set into a directory.
+///
+/// ```
+/// use turkish_draughts::RuleSet;
+/// use turkish_draughts::tablebase::{Builder, Tablebase, Wdl};
+/// # let dir = std::env::temp_dir().join(format!("td-doc-builder-{}", std::process::id()));
+/// let report = Builder::new(RuleSet::Tudaf, &dir).threads(1).progress(false).build(2)?;
+/// assert_eq!(report.built.len(), 4); // KvK, KvM, MvK, MvM
+/// let tb = Tablebase::open(&dir, RuleSet::Tudaf)?;
+/// let pos = turkish_draughts::Position::from_fen("W:Wd3:Bd6", RuleSet::Tudaf)?;
+/// assert_eq!(tb.probe_wdl(&pos)?, Wdl::Draw); // one piece each: a draw at once
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Builder {
+    rules: RuleSet,
+    dir: PathBuf,
+    threads: usize,
+    progress: Option<bool>,
+}
+
+/// What a [`Builder::build`] did.
+///
+/// ```
+/// use turkish_draughts::RuleSet;
+/// use turkish_draughts::tablebase::Builder;
+/// # let dir = std::env::temp_dir().join(format!("td-doc-report-{}", std::process::id()));
+/// let first = Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
+/// let again = Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
+/// assert!(again.built.is_empty());
+/// assert_eq!(again.present.len(), first.built.len());
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct BuildReport {
+    /// The materials built by this call, by name (such as `KMvK`), in build order.
+    pub built: Vec<String>,
+    /// The materials whose files were already there and valid, not rebuilt.
+    pub present: Vec<String>,
+    /// The index entries solved by this call (positions with White to move, counting the
+    /// entries that put two pieces on one square).
+    pub positions: u64,
+    /// The time the call took.
+    pub elapsed: Duration,
+}
+
+impl Builder {
+    /// A builder for `rules` writing into `dir` (created if missing), on every core, with a
+    /// progress bar when standard error is a terminal.
+    ///
+    /// ```
+    /// use turkish_draughts::RuleSet;
+    /// use turkish_draughts::tablebase::Builder;
+    /// let b = Builder::new(RuleSet::Default, "tables").threads(2);
+    /// # let _ = b;
+    /// ```
+    pub fn new(rules: RuleSet, dir: impl Into<PathBuf>) -> Builder {
+        Builder {
+            rules,
+            dir: dir.into(),
+            threads: 0,
+            progress: None,
+        }
+    }
+
+    /// The number of threads (0, the default, means every core).
+    ///
+    /// ```
+    /// use turkish_draughts::{RuleSet, tablebase::Builder};
+    /// let b = Builder::new(RuleSet::Default, "tables").threads(1);
+    /// # let _ = b;
+    /// ```
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Builder {
+        self.threads = threads;
+        self
+    }
+
+    /// Whether to draw a progress bar on standard error (default: when it is a terminal).
+    ///
+    /// ```
+    /// use turkish_draughts::{RuleSet, tablebase::Builder};
+    /// let b = Builder::new(RuleSet::Default, "tables").progress(false);
+    /// # let _ = b;
+    /// ```
+    #[must_use]
+    pub fn progress(mut self, on: bool) -> Builder {
+        self.progress = Some(on);
+        self
+    }
+
+    /// Builds every table of 2 to `max_pieces` pieces that is not already in the directory
+    /// (a file is kept when it is complete and valid; a build killed half way starts again
+    /// at the first material it had not finished). Each material's two files (WDL and DTW)
+    /// are written under a temporary name and renamed when complete.
+    ///
+    /// ```
+    /// use turkish_draughts::{RuleSet, tablebase::{BuildError, Builder}};
+    /// let err = Builder::new(RuleSet::Default, "tables").build(9).unwrap_err();
+    /// assert!(matches!(err, BuildError::TooManyPieces { asked: 9, .. }));
+    /// ```
+    pub fn build(&self, max_pieces: u32) -> Result<BuildReport, BuildError> {
+        if max_pieces > MAX_BUILD_PIECES {
+            return Err(BuildError::TooManyPieces {
+                asked: max_pieces,
+                max: MAX_BUILD_PIECES,
+            });
+        }
+        let start = Instant::now();
+        fs::create_dir_all(&self.dir).map_err(|source| BuildError::Io {
+            path: self.dir.clone(),
+            source,
+        })?;
+        let threads = if self.threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            self.threads
+        };
+        let show = self.progress.unwrap_or_else(|| std::io::stderr().is_terminal());
+        let pairs = build_order(max_pieces);
+        let total: u64 = pairs.iter().map(|p| pair_size(p)).sum();
+        let mut done_positions = 0u64;
+        let mut solved_here = 0u64;
+        let mut tables = Tables::default();
+        let mut report = BuildReport::default();
+        for (n, pair) in pairs.iter().enumerate() {
+            if show {
+                bar(n, pairs.len(), done_positions, total, solved_here, start);
+            }
+            if let Some(loaded) = self.load_pair(pair) {
+                for (m, v) in pair.iter().zip(loaded) {
+                    report.present.push(m.name());
+                    tables.insert(*m, v);
+                }
+            } else {
+                let values = solve_pair(self.rules, pair, &tables, threads)?;
+                for (m, v) in pair.iter().zip(values) {
+                    self.write(*m, &v)?;
+                    report.built.push(m.name());
+                    tables.insert(*m, v);
+                }
+                solved_here += pair_size(pair);
+            }
+            done_positions += pair_size(pair);
+        }
+        if show {
+            bar(pairs.len(), pairs.len(), total, total, solved_here, start);
+            eprintln!();
+        }
+        report.positions = solved_here;
+        report.elapsed = start.elapsed();
+        Ok(report)
+    }
+
+    /// The values of a pair read back from its files, when every file is there and valid.
+    fn load_pair(&self, pair: &[Material]) -> Option<Vec<Arc<[u16]>>> {
+        let mut out = Vec::new();
+        for &m in pair {
+            let wdl = fs::read(self.dir.join(file_name(m, self.rules, Metric::Wdl))).ok()?;
+            TableFile::parse(wdl, self.rules, Metric::Wdl, m).ok()?;
+            let dtw = fs::read(self.dir.join(file_name(m, self.rules, Metric::Dtw))).ok()?;
+            let dtw = TableFile::parse(dtw, self.rules, Metric::Dtw, m).ok()?;
+            out.push(Arc::from(dtw.decode_all().ok()?));
+        }
+        Some(out)
+    }
+
+    /// Writes a material's two files, each under a temporary name first.
+    fn write(&self, m: Material, values: &[u16]) -> Result<(), BuildError> {
+        for metric in [Metric::Wdl, Metric::Dtw] {
+            let bytes = format::encode(self.rules, metric, m, values);
+            let path = self.dir.join(file_name(m, self.rules, metric));
+            let tmp = path.with_extension(format!("{}.tmp", metric.extension()));
+            let io = |source| BuildError::Io {
+                path: tmp.clone(),
+                source,
+            };
+            let mut f = fs::File::create(&tmp).map_err(io)?;
+            f.write_all(&bytes).map_err(io)?;
+            f.sync_all().map_err(io)?;
+            drop(f);
+            fs::rename(&tmp, &path).map_err(|source| BuildError::Io {
+                path: path.clone(),
+                source,
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// One line of progress on standard error.
+fn bar(done: usize, all: usize, pos_done: u64, pos_all: u64, solved: u64, start: Instant) {
+    let secs = start.elapsed().as_secs_f64();
+    let rate = if secs > 0.0 { solved as f64 / secs } else { 0.0 };
+    let left = if rate > 0.0 {
+        format!("{:.0} s left", (pos_all - pos_done) as f64 / rate)
+    } else {
+        "-".to_string()
+    };
+    let width = 30;
+    let filled = (pos_done as f64 / pos_all.max(1) as f64 * width as f64) as usize;
+    let line: String = (0..width)
+        .map(|i| if i < filled { '#' } else { '.' })
+        .collect();
+    eprint!(
+        "\r[{line}] {done}/{all} materials, {:.1} M positions/s, {left}    ",
+        rate / 1e6
+    );
+}
+
+/// The pairs of materials (a material and its colour swap, solved together because each
+/// side's moves lead into the other's table) in an order where every capture and
+/// crowning leads to a table already built: fewer pieces first, then fewer men.
+pub(crate) fn build_order(max_pieces: u32) -> Vec<Vec<Material>> {
+    let mut pairs: Vec<Vec<Material>> = Vec::new();
+    for p in 2..=max_pieces {
+        for m in Material::all_with(p) {
+            let s = m.swapped();
+            if s < m {
+                continue;
+            }
+            pairs.push(if s == m { std::vec![m] } else { std::vec![m, s] });
+        }
+    }
+    pairs.sort_by_key(|p| (p[0].pieces(), p[0].men(), p[0]));
+    pairs
+}
+
+fn pair_size(pair: &[Material]) -> u64 {
+    pair.iter().map(|m| m.size()).sum()
+}
+
+/// The finished tables in memory, by material.
+#[derive(Default)]
+struct Tables(HashMap<Material, Arc<[u16]>>);
+
+impl Tables {
+    fn insert(&mut self, m: Material, v: Arc<[u16]>) {
+        self.0.insert(m, v);
+    }
+
+    /// The value code of a position already solved (a capture's or crowning's child).
+    fn value(&self, pos: &Position) -> Result<u16, BuildError> {
+        let b = pos.board();
+        let own = b.by_color(pos.turn());
+        if own.is_empty() {
+            return Ok(value::loss(0));
+        }
+        let (m, i) = material::locate(pos)
+            .ok_or_else(|| BuildError::Internal(format!("no index for {pos}")))?;
+        let t = self
+            .0
+            .get(&m)
+            .ok_or_else(|| BuildError::Internal(format!("table {} not built yet", m.name())))?;
+        t.get(i as usize)
+            .copied()
+            .ok_or_else(|| BuildError::Internal(format!("index past table {}", m.name())))
+    }
+}
+
+/// The working state of one index entry during a solve.
+#[derive(Clone, Copy, Default)]
+struct Cell {
+    /// The value code, once resolved.
+    value: u16,
+    /// The longest loss a capture or crowning gives the opponent... as a win for them:
+    /// `d + 1` for the longest such child won in `d`.
+    max_exit: u16,
+    /// Moves inside the pair whose child is not yet known to be a win for the opponent.
+    count: u8,
+    flags: u8,
+}
+
+/// The entry has moves inside the pair (it is not terminal and has no capture).
+const OPEN: u8 = 1;
+/// A capture or crowning leads to a draw.
+const DRAW_EXIT: u8 = 2;
+/// A capture or crowning wins; the win is scheduled.
+const EXIT_WIN: u8 = 4;
+/// The entry puts two pieces on a square.
+const INVALID: u8 = 8;
+/// The value is final.
+const RESOLVED: u8 = 16;
+
+/// A scheduled candidate: entry, side of the pair, win or loss.
+#[inline]
+fn pack(side: usize, index: u64, win: bool) -> u64 {
+    (index << 2) | ((side as u64) << 1) | u64::from(win)
+}
+
+/// Levels of candidates: `levels[d]` holds the entries that may resolve with distance `d`.
+#[derive(Default)]
+struct Levels(Vec<Vec<u64>>);
+
+impl Levels {
+    fn push(&mut self, d: u16, c: u64) {
+        let d = usize::from(d);
+        if self.0.len() <= d {
+            self.0.resize_with(d + 1, Vec::new);
+        }
+        self.0[d].push(c);
+    }
+}
+
+/// Chunks of entries handed to the threads.
+const CHUNK: usize = 1 << 14;
+
+/// Solves a pair of materials; returns each material's value codes.
+fn solve_pair(
+    rules: RuleSet,
+    pair: &[Material],
+    tables: &Tables,
+    threads: usize,
+) -> Result<Vec<Arc<[u16]>>, BuildError> {
+    let mut sides: Vec<Vec<Cell>> = pair
+        .iter()
+        .map(|m| std::vec![Cell::default(); m.size() as usize])
+        .collect();
+    let mut levels = Levels::default();
+    // The first pass: every entry's moves, captures and crownings looked up.
+    {
+        let mut work: Vec<(usize, usize, &mut [Cell])> = Vec::new();
+        for (s, cells) in sides.iter_mut().enumerate() {
+            for (c, chunk) in cells.chunks_mut(CHUNK).enumerate() {
+                work.push((s, c * CHUNK, chunk));
+            }
+        }
+        let queue = Mutex::new(work.into_iter());
+        let found: Mutex<Vec<(u16, u64)>> = Mutex::new(Vec::new());
+        let failure: Mutex<Option<BuildError>> = Mutex::new(None);
+        std::thread::scope(|scope| {
+            for _ in 0..threads.max(1) {
+                scope.spawn(|| {
+                    let mut list = Box::new(MoveList::new());
+                    let mut mine = Vec::new();
+                    loop {
+                        let next = queue.lock().map(|mut q| q.next()).ok().flatten();
+                        let Some((s, start, chunk)) = next else { break };
+                        let r = first_pass(rules, pair[s], s, start, chunk, tables, &mut list, &mut mine);
+                        if let Err(e) = r {
+                            if let Ok(mut f) = failure.lock() {
+                                *f = Some(e);
+                            }
+                            break;
+                        }
+                    }
+                    if let Ok(mut f) = found.lock() {
+                        f.append(&mut mine);
+                    }
+                });
+            }
+        });
+        if let Some(e) = failure.into_inner().ok().flatten() {
+            return Err(e);
+        }
+        for (d, c) in found.into_inner().unwrap_or_default() {
+            levels.push(d, c);
+        }
+    }
+    // The levels: entries resolved with distance d, then their predecessors.
+    let other = |s: usize| if pair.len() == 1 { 0 } else { 1 - s };
+    let mut d: usize = 0;
+    let mut fresh: Vec<u64> = Vec::new();
+    while d < levels.0.len() {
+        let bucket = core::mem::take(&mut levels.0[d]);
+        let dist = u16::try_from(d).map_err(|_| BuildError::Internal("distance overflow".into()))?;
+        fresh.clear();
+        for c in bucket {
+            let (index, s, win) = ((c >> 2) as usize, ((c >> 1) & 1) as usize, c & 1 == 1);
+            let cell = &mut sides[s][index];
+            if cell.flags & RESOLVED != 0 {
+                continue;
+            }
+            cell.flags |= RESOLVED;
+            cell.value = if win { value::win(dist) } else { value::loss(dist) };
+            fresh.push(c);
+        }
+        for &c in &fresh {
+            let (index, s, win) = (c >> 2, ((c >> 1) & 1) as usize, c & 1 == 1);
+            let o = other(s);
+            let Some(board) = board_of(pair[s], index) else { continue };
+            let target = pair[o];
+            for_each_predecessor(board, |(w, b, k)| {
+                let qi = index_of(target, w, b, k) as usize;
+                let Some(cell) = sides[o].get_mut(qi) else { return };
+                if cell.flags & OPEN == 0 || cell.flags & RESOLVED != 0 {
+                    return;
+                }
+                if !win {
+                    levels.push(dist + 1, pack(o, qi as u64, true));
+                } else {
+                    let was = cell.count;
+                    cell.count = was.saturating_sub(1);
+                    if was == 1 && cell.flags & (EXIT_WIN | DRAW_EXIT) == 0 {
+                        levels.push((dist + 1).max(cell.max_exit), pack(o, qi as u64, false));
+                    }
+                }
+            });
+        }
+        d += 1;
+    }
+    // Unresolved entries are draws; an entry with two pieces on a square takes the value
+    // before it, which costs nothing in the run-length blocks.
+    Ok(sides
+        .into_iter()
+        .map(|cells| {
+            let mut last = DRAW;
+            cells
+                .iter()
+                .map(|c| {
+                    if c.flags & INVALID == 0 {
+                        last = if c.flags & RESOLVED != 0 { c.value } else { DRAW };
+                    }
+                    last
+                })
+                .collect::<Vec<u16>>()
+                .into()
+        })
+        .collect())
+}
+
+/// The first pass over a chunk of entries of side `s`: terminal positions, captures and
+/// crownings looked up in the finished tables, the moves inside the pair counted.
+#[allow(clippy::too_many_arguments)]
+fn first_pass(
+    rules: RuleSet,
+    m: Material,
+    s: usize,
+    start: usize,
+    chunk: &mut [Cell],
+    tables: &Tables,
+    list: &mut MoveList,
+    found: &mut Vec<(u16, u64)>,
+) -> Result<(), BuildError> {
+    for (k, cell) in chunk.iter_mut().enumerate() {
+        let index = (start + k) as u64;
+        let Some(board) = board_of(m, index) else {
+            cell.flags = INVALID;
+            continue;
+        };
+        let pos = material::position_of(board, rules)
+            .ok_or_else(|| BuildError::Internal(format!("entry {index} of {}", m.name())))?;
+        pos.legal_moves_into(list);
+        if list.is_empty() {
+            found.push((0, pack(s, index, false)));
+            continue;
+        }
+        let b = pos.board();
+        if b.white().count() == 1 && b.black().count() == 1 {
+            match pos.outcome() {
+                Some(Outcome::Win { winner, .. }) => {
+                    found.push((0, pack(s, index, winner == Color::White)));
+                    continue;
+                }
+                Some(Outcome::Draw { .. }) => {
+                    cell.flags = RESOLVED;
+                    cell.value = DRAW;
+                    continue;
+                }
+                None => {}
+            }
+        }
+        let mut best_win: Option<u16> = None;
+        let mut count: u32 = 0;
+        for mv in list.iter() {
+            if mv.is_capture() || mv.is_crowning() {
+                let v = tables.value(&pos.after_unchecked(*mv))?;
+                match value::decode(v) {
+                    (super::Wdl::Draw, _) => cell.flags |= DRAW_EXIT,
+                    (super::Wdl::Loss, Some(d)) => {
+                        best_win = Some(best_win.map_or(d + 1, |b| b.min(d + 1)));
+                    }
+                    (_, d) => cell.max_exit = cell.max_exit.max(d.unwrap_or(0) + 1),
+                }
+            } else {
+                count += 1;
+            }
+        }
+        if count == 0 {
+            if let Some(w) = best_win {
+                found.push((w, pack(s, index, true)));
+            } else if cell.flags & DRAW_EXIT != 0 {
+                cell.flags = RESOLVED;
+                cell.value = DRAW;
+            } else {
+                found.push((cell.max_exit, pack(s, index, false)));
+            }
+            continue;
+        }
+        cell.count = u8::try_from(count)
+            .map_err(|_| BuildError::Internal(format!("{count} quiet moves in {pos}")))?;
+        cell.flags |= OPEN;
+        if let Some(w) = best_win {
+            cell.flags |= EXIT_WIN;
+            found.push((w, pack(s, index, true)));
+        }
+    }
+    Ok(())
+}
+
+/// Every board from which Black's quiet move (not a crowning) leads to `board` (White to
+/// move), handed to `f` as its colour-swapped twin (White to move, the board flipped), the
+/// form in which the other table of the pair stores it.
+#[inline]
+fn for_each_predecessor((white, black, kings): (u64, u64, u64), mut f: impl FnMut((u64, u64, u64))) {
+    let occ = white | black;
+    let mut emit = |from: u64, to: u64, king: bool| {
+        // `to` is where the piece stands now, `from` where it stood.
+        let b = (black & !to) | from;
+        let k = if king { (kings & !to) | from } else { kings };
+        f((b.swap_bytes(), white.swap_bytes(), k.swap_bytes()));
+    };
+    let mut kings_b = black & kings;
+    while kings_b != 0 {
+        let s = kings_b.trailing_zeros() as i32;
+        kings_b &= kings_b - 1;
+        let to = 1u64 << s;
+        let (file, rank) = (s % 8, s / 8);
+        for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let (mut f2, mut r2) = (file + df, rank + dr);
+            while (0..8).contains(&f2) && (0..8).contains(&r2) {
+                let from = 1u64 << (r2 * 8 + f2);
+                if occ & from != 0 {
+                    break;
+                }
+                emit(from, to, true);
+                f2 += df;
+                r2 += dr;
+            }
+        }
+    }
+    let mut men_b = black & !kings;
+    while men_b != 0 {
+        let s = men_b.trailing_zeros() as i32;
+        men_b &= men_b - 1;
+        let to = 1u64 << s;
+        let (file, rank) = (s % 8, s / 8);
+        // Black's men move down the board: a man came from the rank above (never from
+        // rank 8, Black's own back rank) or from beside.
+        if rank + 1 <= 6 {
+            let from = to << 8;
+            if occ & from == 0 {
+                emit(from, to, false);
+            }
+        }
+        if file > 0 && occ & (to >> 1) == 0 {
+            emit(to >> 1, to, false);
+        }
+        if file < 7 && occ & (to << 1) == 0 {
+            emit(to << 1, to, false);
+        }
+    }
+}
+
+/// The build order's materials, for the `stats` and `verify` tools.
+#[allow(dead_code)]
+pub(crate) fn all_materials(max_pieces: u32) -> Vec<Material> {
+    build_order(max_pieces).into_iter().flatten().collect()
+}

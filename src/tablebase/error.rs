@@ -1,0 +1,126 @@
+//! The tablebase's errors.
+
+use std::path::PathBuf;
+use std::string::String;
+
+use super::Metric;
+
+/// Why a table file cannot be used. Every variant names the file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FileError {
+    /// The file could not be read.
+    #[error("{}: cannot read: {reason}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's reason.
+        reason: String,
+    },
+    /// The file was written for the other rule set.
+    #[error("{}: written for another rule set (header byte {found})", path.display())]
+    WrongRules {
+        /// The file.
+        path: PathBuf,
+        /// The rule set byte found in its header.
+        found: u8,
+    },
+    /// The file has another format version.
+    #[error("{}: format version {found}, this crate reads version {expected}", path.display())]
+    WrongVersion {
+        /// The file.
+        path: PathBuf,
+        /// The version found in its header.
+        found: u16,
+        /// The version this crate reads.
+        expected: u16,
+    },
+    /// The file is corrupt or truncated.
+    #[error("{}: corrupt or truncated table: {reason}", path.display())]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+/// Why [`Tablebase::open`](super::Tablebase::open) failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OpenError {
+    /// The directory could not be listed.
+    #[error("{}: cannot list the directory: {reason}", path.display())]
+    Io {
+        /// The directory.
+        path: PathBuf,
+        /// The operating system's reason.
+        reason: String,
+    },
+}
+
+/// Why a probe gave no value.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProbeError {
+    /// The position has more pieces than the tables hold.
+    #[error("the position has {pieces} pieces, the tables hold at most {max}")]
+    TooManyPieces {
+        /// The position's pieces.
+        pieces: u32,
+        /// The most pieces the directory's tables hold.
+        max: u32,
+    },
+    /// The table of the position's material is not in the directory.
+    #[error("no {metric} table for material {material} in {}", path.display())]
+    MissingTable {
+        /// The metric asked for.
+        metric: Metric,
+        /// The material's name, such as `KMvK` (White's, or with Black to move the side
+        /// to move's, kings and men, then the other side's).
+        material: String,
+        /// The file that was looked for.
+        path: PathBuf,
+    },
+    /// The table's file cannot be used.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The position is under another rule set than the tables.
+    #[error("the position is under the {position} rules, the tables under {tables}")]
+    RulesMismatch {
+        /// The position's rule set.
+        position: crate::RuleSet,
+        /// The tables' rule set.
+        tables: crate::RuleSet,
+    },
+    /// The position is outside every table: a man stands on its own back rank (only
+    /// [`Position::from_setup_relaxed`](crate::Position::from_setup_relaxed) builds such
+    /// positions).
+    #[error("a man stands on its own back rank; no table holds such positions")]
+    NotCovered,
+}
+
+/// Why [`Builder::build`](super::Builder::build) failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// More pieces than the builder's index supports.
+    #[error("tables of {asked} pieces were asked for; the builder goes up to {max}")]
+    TooManyPieces {
+        /// The pieces asked for.
+        asked: u32,
+        /// The most the builder supports.
+        max: u32,
+    },
+    /// A file or the directory could not be written or read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A table the build needed was not there (a bug, never expected).
+    #[error("internal error: {0}")]
+    Internal(String),
+}
