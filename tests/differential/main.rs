@@ -12,7 +12,4 @@ mod against_reference;
 mod invariants;
 mod reference_selfcheck;
 mod solver_selfcheck;
-// The comparison of the crate's tables with the solver (`tablebase.rs`) needs the
-// `turkish_draughts::tablebase` API (`Builder`, `Tablebase`), not yet in the library on this
-// branch; enable it once the API is there.
-// mod tablebase;
+mod tablebase;

@@ -608,25 +608,9 @@ impl Material {
         for g in (0..4).rev() {
             let (range, k) = self.groups()[g];
             let c = binom(range as u64, k as u64);
-            let mut sub = rest % c;
+            let sub = rest % c;
             rest /= c;
-            // Unrank a combination (colex): the largest element first.
-            let mut top = range as u64;
-            for i in (1..=k as u64).rev() {
-                // The largest s below the previous element with C(s, i) <= what is left.
-                let mut s = top - 1;
-                while binom(s, i) > sub {
-                    s -= 1;
-                }
-                sub -= binom(s, i);
-                top = s;
-                let sq = if range == 64 {
-                    s as u8
-                } else {
-                    s as u8 + MEN_FIRST
-                };
-                sets[g] |= bit(sq);
-            }
+            sets[g] = unrank(range, k, sub);
         }
         let [wk, wm, bk, bm] = sets;
         let all = [wk, wm, bk, bm];
@@ -640,6 +624,49 @@ impl Material {
             kings: wk | bk,
             white_to_move,
         })
+    }
+
+    /// The squares of each group of a board: white kings, white men, black kings, black men.
+    fn group_sets(b: &Board) -> [u64; 4] {
+        [
+            b.white & b.kings,
+            b.white & !b.kings,
+            b.black & b.kings,
+            b.black & !b.kings,
+        ]
+    }
+
+    /// The rank (colex) of one group's squares.
+    fn rank_of_group(&self, b: &Board, g: usize) -> u64 {
+        let range = self.groups()[g].0;
+        let mut set = Self::group_sets(b)[g];
+        let mut rank = 0u64;
+        let mut i = 1u64;
+        while set != 0 {
+            let sq = set.trailing_zeros() as u8;
+            set &= set - 1;
+            let s = if range == 64 { sq } else { sq - MEN_FIRST };
+            rank += binom(s as u64, i);
+            i += 1;
+        }
+        rank
+    }
+
+    /// The ranks of all four groups.
+    fn ranks(&self, b: &Board) -> [u64; 4] {
+        [0, 1, 2, 3].map(|g| self.rank_of_group(b, g))
+    }
+
+    /// How much a group's rank weighs in the number.
+    fn strides(&self) -> [u64; 4] {
+        let mut s = [0u64; 4];
+        let mut w = 2u64;
+        for g in (0..4).rev() {
+            s[g] = w;
+            let (range, k) = self.groups()[g];
+            w *= binom(range as u64, k as u64);
+        }
+        s
     }
 
     /// The number of a board of this material.
@@ -668,6 +695,48 @@ impl Material {
         }
         (idx * 2 + if b.white_to_move { 0 } else { 1 }) as usize
     }
+}
+
+/// The squares of the combination of rank `sub` (colex) of `k` squares out of a group's range:
+/// the kings' 64 squares or the men's 48 (a2 to h7).
+fn unrank_slow(range: u8, k: u8, mut sub: u64) -> u64 {
+    let mut set = 0;
+    let mut top = range as u64;
+    for i in (1..=k as u64).rev() {
+        // The largest s below the previous element with C(s, i) <= what is left.
+        let mut s = top - 1;
+        while binom(s, i) > sub {
+            s -= 1;
+        }
+        sub -= binom(s, i);
+        top = s;
+        set |= bit(if range == 64 {
+            s as u8
+        } else {
+            s as u8 + MEN_FIRST
+        });
+    }
+    set
+}
+
+/// `unrank_slow`, read from tables made once (up to 4 squares a group).
+fn unrank(range: u8, k: u8, sub: u64) -> u64 {
+    static TABLES: std::sync::OnceLock<Vec<Vec<u64>>> = std::sync::OnceLock::new();
+    if k > 4 {
+        return unrank_slow(range, k, sub);
+    }
+    let tables = TABLES.get_or_init(|| {
+        let mut v = Vec::new();
+        for range in [64u8, MEN_SQUARES] {
+            for k in 0..=4u8 {
+                let n = binom(range as u64, k as u64);
+                v.push((0..n).map(|r| unrank_slow(range, k, r)).collect());
+            }
+        }
+        v
+    });
+    let t = if range == 64 { 0 } else { 5 };
+    tables[t + k as usize][sub as usize]
 }
 
 // ------------------------------------------------------------------------------------------
@@ -956,7 +1025,17 @@ impl Tables {
             }
         }
 
-        // 2. Levels.
+        // 2. Levels, one DTW at a time. Settling the positions of one level is sequential;
+        // following them to their predecessors is split over the threads: a predecessor's
+        // value is set by compare-and-swap from UNKNOWN, its count falls atomically, and the
+        // thread that brings a count to zero settles the loss. (A predecessor with a losing
+        // successor can never reach zero, since that successor is never a win, so the two
+        // writes never meet.)
+        use std::sync::atomic::{AtomicU8, AtomicU16, Ordering::Relaxed};
+        let val: Vec<AtomicU16> = val.into_iter().map(AtomicU16::new).collect();
+        let count: Vec<AtomicU8> = count.into_iter().map(AtomicU8::new).collect();
+        let outside = &outside;
+        let strides = m.strides();
         let mut done = vec![false; size];
         let mut level = 0usize;
         let mut now: Vec<u32> = Vec::new();
@@ -964,49 +1043,77 @@ impl Tables {
             now.clear();
             for &(idx, code) in &levels[level] {
                 let i = idx as usize;
-                if val[i] == UNKNOWN {
-                    val[i] = code;
-                }
-                if !done[i] && val[i] == code {
+                let _ = val[i].compare_exchange(UNKNOWN, code, Relaxed, Relaxed);
+                if !done[i] && val[i].load(Relaxed) == code {
                     done[i] = true;
                     now.push(idx);
                 }
             }
-            for &idx in &now {
-                let i = idx as usize;
-                let b = m.board(i).expect("a settled position");
-                let is_loss = val[i] & LOSS != 0;
-                let d = level as u32;
-                predecessors(&b, |q| {
-                    let j = m.index(&q);
-                    if val[j] != UNKNOWN {
-                        return;
-                    }
-                    if is_loss {
-                        val[j] = encode(Value::Win(d + 1));
-                        push_level(&mut levels, d as usize + 1, j as u32, val[j]);
-                    } else {
-                        assert!(count[j] > 0, "a predecessor counted no quiet move");
-                        count[j] -= 1;
-                        if count[j] == 0 && outside[j] != NEVER {
-                            let dl = (d + 1).max(outside[j] as u32);
-                            let code = encode(Value::Loss(dl));
-                            if dl == d + 1 {
-                                val[j] = code;
+            let d = level as u32;
+            let per = now.len().div_ceil(threads).max(1);
+            let (val, count) = (&val, &count);
+            let found: Vec<Vec<(usize, u32, u16)>> = std::thread::scope(|s| {
+                let handles: Vec<_> = now
+                    .chunks(per)
+                    .map(|part| {
+                        s.spawn(move || {
+                            let mut found = Vec::new();
+                            for &idx in part {
+                                let i = idx as usize;
+                                let b = m.board(i).expect("a settled position");
+                                let is_loss = val[i].load(Relaxed) & LOSS != 0;
+                                let ranks = m.ranks(&b);
+                                predecessors(&b, |q, g| {
+                                    // Only group g changed, and the side to move.
+                                    let r = m.rank_of_group(&q, g);
+                                    let j = ((i ^ 1) as u64).wrapping_add(
+                                        r.wrapping_sub(ranks[g]).wrapping_mul(strides[g]),
+                                    ) as usize;
+                                    debug_assert_eq!(j, m.index(&q));
+                                    if val[j].load(Relaxed) != UNKNOWN {
+                                        return;
+                                    }
+                                    if is_loss {
+                                        let code = encode(Value::Win(d + 1));
+                                        if val[j]
+                                            .compare_exchange(UNKNOWN, code, Relaxed, Relaxed)
+                                            .is_ok()
+                                        {
+                                            found.push((d as usize + 1, j as u32, code));
+                                        }
+                                    } else {
+                                        let before = count[j].fetch_sub(1, Relaxed);
+                                        assert!(before > 0, "a predecessor counted no quiet move");
+                                        if before == 1 && outside[j] != NEVER {
+                                            let dl = (d + 1).max(outside[j] as u32);
+                                            let code = encode(Value::Loss(dl));
+                                            if dl == d + 1 {
+                                                val[j].store(code, Relaxed);
+                                            }
+                                            found.push((dl as usize, j as u32, code));
+                                        }
+                                    }
+                                });
                             }
-                            push_level(&mut levels, dl as usize, j as u32, code);
-                        }
-                    }
-                });
+                            found
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            for list in found {
+                for (dl, j, code) in list {
+                    push_level(&mut levels, dl, j, code);
+                }
             }
             level += 1;
         }
-        for v in val.iter_mut() {
-            if *v == UNKNOWN {
-                *v = DRAW;
-            }
-        }
-        val
+        val.into_iter()
+            .map(|v| match v.into_inner() {
+                UNKNOWN => DRAW,
+                v => v,
+            })
+            .collect()
     }
 }
 
@@ -1022,7 +1129,7 @@ fn push_level(levels: &mut Vec<Vec<(u32, u16)>>, d: usize, idx: u32, code: u16) 
 /// rank or file over empty squares; a man steps back (towards its own side) or sideways, onto
 /// an empty square of ranks 2 to 7. Whether that move was legal (no capture available) is for
 /// the caller to know.
-pub fn predecessors(b: &Board, mut f: impl FnMut(Board)) {
+pub fn predecessors(b: &Board, mut f: impl FnMut(Board, usize)) {
     let mover_white = !b.white_to_move;
     let mine = if mover_white { b.white } else { b.black };
     let occupied = b.white | b.black;
@@ -1031,6 +1138,13 @@ pub fn predecessors(b: &Board, mut f: impl FnMut(Board)) {
             continue;
         }
         let king = b.kings & bit(to) != 0;
+        // The group (white kings, white men, black kings, black men) of the moved piece.
+        let group = match (mover_white, king) {
+            (true, true) => 0,
+            (true, false) => 1,
+            (false, true) => 2,
+            (false, false) => 3,
+        };
         let mut back = |from: u8| {
             let moved = |set: u64| set & !bit(to) | bit(from);
             let mut q = *b;
@@ -1043,7 +1157,7 @@ pub fn predecessors(b: &Board, mut f: impl FnMut(Board)) {
                 q.kings = moved(q.kings);
             }
             q.white_to_move = mover_white;
-            f(q);
+            f(q, group);
         };
         if king {
             for dir in [NORTH, SOUTH, EAST, WEST] {
