@@ -121,32 +121,47 @@ fn expected(v: Value) -> (Wdl, Option<u32>) {
 /// disagreements.
 fn compare_all(t: &Tables, tb: &Tablebase, rules: RuleSet) {
     let start = Instant::now();
-    let mut checked = 0usize;
-    let mut bad = 0usize;
-    let mut first: Vec<String> = Vec::new();
-    let mut per_material: Vec<(String, usize)> = Vec::new();
-    for m in &t.materials {
-        let mut bad_here = 0;
-        t.for_each(m, |b, v| {
-            checked += 1;
-            let pos = position(b, rules);
-            let want = expected(v);
-            let got = probe(tb, &pos);
-            if got.as_ref() != Ok(&want) {
-                bad += 1;
-                bad_here += 1;
-                if first.len() < 20 {
-                    first.push(format!(
-                        "{} ({rules}): solver {v:?}, table {got:?}",
-                        pos.to_fen()
-                    ));
-                }
-            }
-        });
-        if bad_here > 0 {
-            per_material.push((m.name(), bad_here));
-        }
-    }
+    // Materials shared out over two threads (the tables are probed through `&Tablebase`).
+    let parts: Vec<(usize, usize, Vec<String>, Vec<(String, usize)>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..2)
+            .map(|part| {
+                s.spawn(move || {
+                    let mut checked = 0usize;
+                    let mut bad = 0usize;
+                    let mut first: Vec<String> = Vec::new();
+                    let mut per_material: Vec<(String, usize)> = Vec::new();
+                    for m in t.materials.iter().skip(part).step_by(2) {
+                        let mut bad_here = 0;
+                        t.for_each(m, |b, v| {
+                            checked += 1;
+                            let pos = position(b, rules);
+                            let want = expected(v);
+                            let got = probe(tb, &pos);
+                            if got.as_ref() != Ok(&want) {
+                                bad += 1;
+                                bad_here += 1;
+                                if first.len() < 20 {
+                                    first.push(format!(
+                                        "{} ({rules}): solver {v:?}, table {got:?}",
+                                        pos.to_fen()
+                                    ));
+                                }
+                            }
+                        });
+                        if bad_here > 0 {
+                            per_material.push((m.name(), bad_here));
+                        }
+                    }
+                    (checked, bad, first, per_material)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let checked: usize = parts.iter().map(|p| p.0).sum();
+    let bad: usize = parts.iter().map(|p| p.1).sum();
+    let first: Vec<String> = parts.iter().flat_map(|p| p.2.clone()).take(20).collect();
+    let per_material: Vec<(String, usize)> = parts.iter().flat_map(|p| p.3.clone()).collect();
     eprintln!(
         "{rules}: {checked} positions compared with the solver in {:.1?}",
         start.elapsed()
@@ -479,7 +494,6 @@ fn alpha_beta_agrees(t: &Tables, tb: &Tablebase, rules: RuleSet, pieces: u32, co
         if search.table.len() > 2_000_000 || search.nodes_seen.len() > 2_000_000 {
             search = Search::new(ref_rules(rules), t);
         }
-        let t0 = Instant::now();
         let before = search.nodes;
         // A window just around the table's score: the search returns that score exactly
         // when it is the value, and something outside the window otherwise.
@@ -488,14 +502,6 @@ fn alpha_beta_agrees(t: &Tables, tb: &Tablebase, rules: RuleSet, pieces: u32, co
             got = search.search(&key_of(&to_ref(&b)), d, -MATE - 1, MATE + 1);
         }
         nodes += search.nodes - before;
-        if std::env::var("TB_AB_DEBUG").is_ok() {
-            eprintln!(
-                "{} d={d} nodes={} {:.1?}",
-                pos.to_fen(),
-                search.nodes - before,
-                t0.elapsed()
-            );
-        }
         if got != want || t.value(&b) != expected_value(wdl, d) {
             bad.push(format!(
                 "{} ({rules}): table {wdl:?} in {d}, search score {got} (want {want}), solver {:?}",
@@ -525,7 +531,9 @@ fn expected_value(wdl: Wdl, d: u32) -> Value {
     }
 }
 
-fn check(rules: RuleSet, max: u32) {
+/// Builds the crate's tables up to `max` pieces, compares them with the solver, then runs
+/// the alpha-beta check on `count` random positions of each number of pieces in `searches`.
+fn check(rules: RuleSet, max: u32, searches: &[(u32, usize)]) {
     let (_dir, tb) = build(rules, max);
     let start = Instant::now();
     let solved;
@@ -540,33 +548,31 @@ fn check(rules: RuleSet, max: u32) {
         start.elapsed()
     );
     compare_all(t, &tb, rules);
-    let n = std::env::var("TB_AB_COUNT")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1000);
-    alpha_beta_agrees(t, &tb, rules, max, n);
+    for &(pieces, count) in searches {
+        alpha_beta_agrees(t, &tb, rules, pieces, count);
+    }
 }
 
 #[test]
 fn up_to_three_pieces_default_rules() {
-    check(RuleSet::Default, 3);
+    check(RuleSet::Default, 3, &[(3, 100)]);
 }
 
 #[test]
 fn up_to_three_pieces_federation_rules() {
-    check(RuleSet::Tudaf, 3);
+    check(RuleSet::Tudaf, 3, &[(3, 100)]);
 }
 
 /// `cargo test --release --test differential tablebase -- --ignored`
 #[test]
 #[ignore]
 fn up_to_four_pieces_default_rules() {
-    check(RuleSet::Default, 4);
+    check(RuleSet::Default, 4, &[(3, 1000), (4, 1000)]);
 }
 
 /// `cargo test --release --test differential tablebase -- --ignored`
 #[test]
 #[ignore]
 fn up_to_four_pieces_federation_rules() {
-    check(RuleSet::Tudaf, 4);
+    check(RuleSet::Tudaf, 4, &[(3, 1000), (4, 1000)]);
 }
