@@ -65,12 +65,17 @@ fn parse_args() -> Result<Args, Stop> {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "-h" | "--help" => return Err(Stop::Help),
-            "--rules" => a.rules = cli::rules(&cli::value(&mut args, "--rules", "default or tudaf")?)?,
+            "--rules" => {
+                a.rules = cli::rules(&cli::value(&mut args, "--rules", "default or tudaf")?)?
+            }
             "--pieces" => {
                 let t = cli::value(&mut args, "--pieces", "a number of pieces")?;
-                a.pieces = Some(t.parse().ok().filter(|n| (2..=6).contains(n)).ok_or(format!(
-                    "bad piece count `{t}`: expected 2 to 6"
-                ))?);
+                a.pieces = Some(
+                    t.parse()
+                        .ok()
+                        .filter(|n| (2..=6).contains(n))
+                        .ok_or(format!("bad piece count `{t}`: expected 2 to 6"))?,
+                );
             }
             "--dir" => a.dir = Some(cli::value(&mut args, "--dir", "a directory")?),
             "--threads" => {
@@ -89,7 +94,11 @@ fn parse_args() -> Result<Args, Stop> {
     match a.command.as_str() {
         "" => return Err("no command: expected build, probe, stats or verify".into()),
         "build" | "probe" | "stats" | "verify" => {}
-        c => return Err(format!("unknown command `{c}`: expected build, probe, stats or verify").into()),
+        c => {
+            return Err(
+                format!("unknown command `{c}`: expected build, probe, stats or verify").into(),
+            );
+        }
     }
     if a.dir.is_none() {
         return Err("--dir is needed".into());
@@ -147,7 +156,10 @@ fn run() -> Result<ExitCode, Stop> {
                         .and_then(|p| {
                             let wdl = tb.probe_wdl(&p).map_err(|e| e.to_string())?;
                             let dtw = tb.probe_dtw(&p).map_err(|e| e.to_string())?;
-                            Ok(format!("{wdl}\t{}", dtw.map_or("-".to_string(), |d| d.to_string())))
+                            Ok(format!(
+                                "{wdl}\t{}",
+                                dtw.map_or("-".to_string(), |d| d.to_string())
+                            ))
                         });
                     match answer {
                         Ok(a) => writeln!(out, "{fen}\t{a}"),
@@ -164,14 +176,22 @@ fn run() -> Result<ExitCode, Stop> {
                 let best = tb.best_moves(&p).map_err(|e| e.to_string())?;
                 let best: Vec<String> = best.iter().map(|m| m.to_string()).collect();
                 writeln!(out, "wdl: {wdl}").map_err(w)?;
-                writeln!(out, "dtw: {}", dtw.map_or("-".to_string(), |d| d.to_string()))
-                    .map_err(w)?;
+                writeln!(
+                    out,
+                    "dtw: {}",
+                    dtw.map_or("-".to_string(), |d| d.to_string())
+                )
+                .map_err(w)?;
                 writeln!(out, "best: {}", best.join(" ")).map_err(w)?;
             }
         }
         "stats" => {
             let tb = Tablebase::open(&dir, a.rules).map_err(|e| e.to_string())?;
-            writeln!(out, "material\tpositions\twins\tdraws\tlosses\tlongest\tfen").map_err(w)?;
+            writeln!(
+                out,
+                "material\tpositions\twins\tdraws\tlosses\tlongest\tfen"
+            )
+            .map_err(w)?;
             for s in tb.stats().map_err(|e| e.to_string())? {
                 let (d, fen) = s.longest_win.unwrap_or((0, "-".to_string()));
                 writeln!(

@@ -2,7 +2,6 @@
 
 use std::boxed::Box;
 use std::collections::HashMap;
-use std::{eprint, eprintln, format};
 use std::fs;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -10,6 +9,7 @@ use std::string::{String, ToString};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use std::vec::Vec;
+use std::{eprint, eprintln, format};
 
 use super::error::BuildError;
 use super::format::{self, TableFile};
@@ -142,7 +142,9 @@ impl Builder {
         } else {
             self.threads
         };
-        let show = self.progress.unwrap_or_else(|| std::io::stderr().is_terminal());
+        let show = self
+            .progress
+            .unwrap_or_else(|| std::io::stderr().is_terminal());
         let pairs = build_order(max_pieces);
         let total: u64 = pairs.iter().map(|p| pair_size(p)).sum();
         let mut done_positions = 0u64;
@@ -217,7 +219,11 @@ impl Builder {
 /// One line of progress on standard error.
 fn bar(done: usize, all: usize, pos_done: u64, pos_all: u64, solved: u64, start: Instant) {
     let secs = start.elapsed().as_secs_f64();
-    let rate = if secs > 0.0 { solved as f64 / secs } else { 0.0 };
+    let rate = if secs > 0.0 {
+        solved as f64 / secs
+    } else {
+        0.0
+    };
     let left = if rate > 0.0 {
         format!("{:.0} s left", (pos_all - pos_done) as f64 / rate)
     } else {
@@ -245,7 +251,11 @@ pub(crate) fn build_order(max_pieces: u32) -> Vec<Vec<Material>> {
             if s < m {
                 continue;
             }
-            pairs.push(if s == m { std::vec![m] } else { std::vec![m, s] });
+            pairs.push(if s == m {
+                std::vec![m]
+            } else {
+                std::vec![m, s]
+            });
         }
     }
     pairs.sort_by_key(|p| (p[0].pieces(), p[0].men(), p[0]));
@@ -362,7 +372,9 @@ fn solve_pair(
                     loop {
                         let next = queue.lock().map(|mut q| q.next()).ok().flatten();
                         let Some((s, start, chunk)) = next else { break };
-                        let r = first_pass(rules, pair[s], s, start, chunk, tables, &mut list, &mut mine);
+                        let r = first_pass(
+                            rules, pair[s], s, start, chunk, tables, &mut list, &mut mine,
+                        );
                         if let Err(e) = r {
                             if let Ok(mut f) = failure.lock() {
                                 *f = Some(e);
@@ -389,7 +401,8 @@ fn solve_pair(
     let mut fresh: Vec<u64> = Vec::new();
     while d < levels.0.len() {
         let bucket = core::mem::take(&mut levels.0[d]);
-        let dist = u16::try_from(d).map_err(|_| BuildError::Internal("distance overflow".into()))?;
+        let dist =
+            u16::try_from(d).map_err(|_| BuildError::Internal("distance overflow".into()))?;
         fresh.clear();
         for c in bucket {
             let (index, s, win) = ((c >> 2) as usize, ((c >> 1) & 1) as usize, c & 1 == 1);
@@ -398,17 +411,25 @@ fn solve_pair(
                 continue;
             }
             cell.flags |= RESOLVED;
-            cell.value = if win { value::win(dist) } else { value::loss(dist) };
+            cell.value = if win {
+                value::win(dist)
+            } else {
+                value::loss(dist)
+            };
             fresh.push(c);
         }
         for &c in &fresh {
             let (index, s, win) = (c >> 2, ((c >> 1) & 1) as usize, c & 1 == 1);
             let o = other(s);
-            let Some(board) = board_of(pair[s], index) else { continue };
+            let Some(board) = board_of(pair[s], index) else {
+                continue;
+            };
             let target = pair[o];
             for_each_predecessor(board, |(w, b, k)| {
                 let qi = index_of(target, w, b, k) as usize;
-                let Some(cell) = sides[o].get_mut(qi) else { return };
+                let Some(cell) = sides[o].get_mut(qi) else {
+                    return;
+                };
                 if cell.flags & OPEN == 0 || cell.flags & RESOLVED != 0 {
                     return;
                 }
@@ -435,7 +456,11 @@ fn solve_pair(
                 .iter()
                 .map(|c| {
                     if c.flags & INVALID == 0 {
-                        last = if c.flags & RESOLVED != 0 { c.value } else { DRAW };
+                        last = if c.flags & RESOLVED != 0 {
+                            c.value
+                        } else {
+                            DRAW
+                        };
                     }
                     last
                 })
@@ -528,7 +553,10 @@ fn first_pass(
 /// move), handed to `f` as its colour-swapped twin (White to move, the board flipped), the
 /// form in which the other table of the pair stores it.
 #[inline]
-fn for_each_predecessor((white, black, kings): (u64, u64, u64), mut f: impl FnMut((u64, u64, u64))) {
+fn for_each_predecessor(
+    (white, black, kings): (u64, u64, u64),
+    mut f: impl FnMut((u64, u64, u64)),
+) {
     let occ = white | black;
     let mut emit = |from: u64, to: u64, king: bool| {
         // `to` is where the piece stands now, `from` where it stood.

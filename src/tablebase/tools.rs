@@ -71,7 +71,10 @@ impl Tablebase {
     pub fn stats(&self) -> Result<Vec<MaterialStats>, ProbeError> {
         let mut out = Vec::new();
         for m in self.materials() {
-            let values = self.file(m, Metric::Dtw)?.decode_all().map_err(|()| self.corrupt(m))?;
+            let values = self
+                .file(m, Metric::Dtw)?
+                .decode_all()
+                .map_err(|()| self.corrupt(m))?;
             let mut s = MaterialStats {
                 material: m.name(),
                 positions: 0,
@@ -111,7 +114,9 @@ impl Tablebase {
 
     fn corrupt(&self, m: Material) -> ProbeError {
         ProbeError::File(super::FileError::Corrupt {
-            path: self.dir().join(super::file_name(m, self.rules(), Metric::Dtw)),
+            path: self
+                .dir()
+                .join(super::file_name(m, self.rules(), Metric::Dtw)),
             reason: "a block does not decode".into(),
         })
     }
@@ -137,8 +142,14 @@ impl Tablebase {
     pub fn verify(&self, threads: usize) -> Result<VerifyReport, ProbeError> {
         let mut all: HashMap<Material, Vec<u16>> = HashMap::new();
         for m in self.materials() {
-            let dtw = self.file(m, Metric::Dtw)?.decode_all().map_err(|()| self.corrupt(m))?;
-            let wdl = self.file(m, Metric::Wdl)?.decode_all().map_err(|()| self.corrupt(m))?;
+            let dtw = self
+                .file(m, Metric::Dtw)?
+                .decode_all()
+                .map_err(|()| self.corrupt(m))?;
+            let wdl = self
+                .file(m, Metric::Wdl)?
+                .decode_all()
+                .map_err(|()| self.corrupt(m))?;
             all.insert(m, dtw.clone());
             // The WDL file agrees with the DTW file on every entry.
             if let Some(i) = (0..dtw.len())
@@ -184,7 +195,9 @@ impl Tablebase {
                         let Some((m, from, to)) = next else { break };
                         let table = &all[&m];
                         for i in from..to {
-                            let Some(board) = board_of(m, i) else { continue };
+                            let Some(board) = board_of(m, i) else {
+                                continue;
+                            };
                             let Some(pos) = material::position_of(board, rules) else {
                                 continue;
                             };

@@ -119,10 +119,14 @@ fn expected(v: Value) -> (Wdl, Option<u32>) {
 
 /// Compares every position the solver solved with the table; panics listing the first
 /// disagreements.
+/// One thread's share of a comparison: positions checked, disagreements, the first ones,
+/// and the count by material.
+type PartReport = (usize, usize, Vec<String>, Vec<(String, usize)>);
+
 fn compare_all(t: &Tables, tb: &Tablebase, rules: RuleSet) {
     let start = Instant::now();
     // Materials shared out over two threads (the tables are probed through `&Tablebase`).
-    let parts: Vec<(usize, usize, Vec<String>, Vec<(String, usize)>)> = std::thread::scope(|s| {
+    let parts: Vec<PartReport> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..2)
             .map(|part| {
                 s.spawn(move || {
@@ -266,7 +270,7 @@ impl std::hash::Hasher for QuickHash {
         }
     }
     fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7cc1_b727_220a_95);
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
     fn write_u32(&mut self, n: u32) {
         self.write_u64(n as u64);

@@ -778,6 +778,10 @@ fn slot(m: &Material) -> usize {
         + m.black_men as usize
 }
 
+/// How many positions disagree with their moves, and the first few (board, stored,
+/// recomputed).
+pub type Disagreements = (usize, Vec<(Board, Value, Value)>);
+
 /// The solved values of every material up to some number of pieces, under one rule set.
 pub struct Tables {
     pub rules: Rules,
@@ -879,11 +883,11 @@ impl Tables {
 
     /// Checks every position of the material against its successors; returns how many
     /// disagree and the first few (board, stored, recomputed).
-    pub fn verify(&self, m: &Material, threads: usize) -> (usize, Vec<(Board, Value, Value)>) {
+    pub fn verify(&self, m: &Material, threads: usize) -> Disagreements {
         let size = m.size();
         let threads = threads.max(1);
         let chunk = size.div_ceil(threads).max(1);
-        let results: Vec<(usize, Vec<(Board, Value, Value)>)> = std::thread::scope(|s| {
+        let results: Vec<Disagreements> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     s.spawn(move || {
