@@ -15,8 +15,9 @@
 use std::{env, fs, path::Path};
 
 /// Files of the repository that README.md links to, and where the documentation has them.
-const LINKS: [(&str, &str); 5] = [
+const LINKS: [(&str, &str); 6] = [
     ("RULES.md", "crate::docs::rules"),
+    ("docs/tablebase.md", "crate::docs::tablebase"),
     ("PERFORMANCE.md", "crate::docs::performance"),
     ("CHANGELOG.md", "crate::docs::changelog"),
     (

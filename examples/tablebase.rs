@@ -5,6 +5,7 @@
 //! cargo run --release --example tablebase -- probe --rules R --dir DIR FEN
 //! cargo run --release --example tablebase -- probe --rules R --dir DIR --batch < fens.txt
 //! cargo run --release --example tablebase -- stats --rules R --dir DIR
+//! cargo run --release --example tablebase -- line --rules R --dir DIR FEN
 //! cargo run --release --example tablebase -- verify --rules R --dir DIR [--threads N]
 //! ```
 //!
@@ -12,6 +13,8 @@
 //! best moves. `--batch` reads FENs from standard input, one a line, and prints one line
 //! each: `FEN<tab>win|draw|loss<tab>N|-`, or `FEN<tab>error: reason` and goes on. `stats`
 //! prints a line per material: positions, wins, draws, losses, the longest win and its FEN.
+//! `line` prints a line of best play from the FEN to the end of the game (the first of the
+//! best moves each time), on one line, or `draw` after 40 plies of a drawn line.
 //! `verify` derives every stored value again from its successors' and exits with code 1 if
 //! one differs. `--help` prints the usage on stdout; a bad argument prints one line on
 //! stderr, `error: ...`, and exits with code 2.
@@ -23,13 +26,14 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use cli::Stop;
-use turkish_draughts::tablebase::{Builder, Tablebase};
+use turkish_draughts::tablebase::{Builder, Tablebase, Wdl};
 use turkish_draughts::{Position, RuleSet};
 
 const HELP: &str = "\
 usage: tablebase build  --rules R --pieces N --dir DIR [--threads N]
        tablebase probe  --rules R --dir DIR (FEN | --batch)
        tablebase stats  --rules R --dir DIR
+       tablebase line   --rules R --dir DIR FEN
        tablebase verify --rules R --dir DIR [--threads N]
 
 Builds, probes, summarises and checks endgame tables.
@@ -92,12 +96,13 @@ fn parse_args() -> Result<Args, Stop> {
         }
     }
     match a.command.as_str() {
-        "" => return Err("no command: expected build, probe, stats or verify".into()),
-        "build" | "probe" | "stats" | "verify" => {}
+        "" => return Err("no command: expected build, probe, stats, line or verify".into()),
+        "build" | "probe" | "stats" | "line" | "verify" => {}
         c => {
-            return Err(
-                format!("unknown command `{c}`: expected build, probe, stats or verify").into(),
-            );
+            return Err(format!(
+                "unknown command `{c}`: expected build, probe, stats, line or verify"
+            )
+            .into());
         }
     }
     if a.dir.is_none() {
@@ -106,10 +111,13 @@ fn parse_args() -> Result<Args, Stop> {
     if a.command == "build" && a.pieces.is_none() {
         return Err("build needs --pieces N".into());
     }
-    if a.command == "probe" && a.fen.is_none() == !a.batch {
+    if a.command == "probe" && a.fen.is_some() == a.batch {
         return Err("probe needs a FEN or --batch (not both)".into());
     }
-    if a.command != "probe" && a.fen.is_some() {
+    if a.command == "line" && a.fen.is_none() {
+        return Err("line needs a FEN".into());
+    }
+    if a.command != "probe" && a.command != "line" && a.fen.is_some() {
         return Err(format!("unexpected argument `{}`", a.fen.unwrap_or_default()).into());
     }
     Ok(a)
@@ -201,6 +209,25 @@ fn run() -> Result<ExitCode, Stop> {
                 )
                 .map_err(w)?;
             }
+        }
+        "line" => {
+            let tb = Tablebase::open(&dir, a.rules).map_err(|e| e.to_string())?;
+            let fen = a.fen.unwrap_or_default();
+            let mut p =
+                Position::from_fen(&fen, a.rules).map_err(|e| format!("bad FEN `{fen}`: {e}"))?;
+            let drawn = tb.probe_wdl(&p).map_err(|e| e.to_string())? == Wdl::Draw;
+            let mut line = Vec::new();
+            loop {
+                let best = tb.best_moves(&p).map_err(|e| e.to_string())?;
+                let Some(&m) = best.first() else { break };
+                if drawn && line.len() == 40 {
+                    line.push("draw".to_string());
+                    break;
+                }
+                line.push(m.to_string());
+                p = p.after_unchecked(m);
+            }
+            writeln!(out, "{}", line.join(" ")).map_err(w)?;
         }
         _ => {
             let tb = Tablebase::open(&dir, a.rules).map_err(|e| e.to_string())?;

@@ -1,10 +1,13 @@
 //! The longer documents that come with the crate, to read beside the API: the rules it
-//! implements, its speed and how that was measured, and the history of its changes. They
-//! are the repository's `RULES.md`, `PERFORMANCE.md` and `CHANGELOG.md`; the modules hold
-//! no code.
+//! implements, what its endgame tables say, its speed and how that was measured, and the
+//! history of its changes. They are the repository's `RULES.md`, `docs/tablebase.md`,
+//! `PERFORMANCE.md` and `CHANGELOG.md`; the modules hold no code.
 
 #[doc = include_str!("../RULES.md")]
 pub mod rules {}
+
+#[doc = include_str!("../docs/tablebase.md")]
+pub mod tablebase {}
 
 #[doc = include_str!("../PERFORMANCE.md")]
 pub mod performance {}

@@ -13,6 +13,7 @@ mod bulk;
 mod errors;
 mod pdn;
 mod playout;
+mod tablebase;
 
 use pyo3::prelude::*;
 
@@ -54,5 +55,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ACTION_SIZE", actions::ACTION_SIZE)?;
     m.add("ACTION_SLOTS", actions::SLOTS)?;
     m.add("MAX_PERFT_DEPTH", turkish_draughts::MAX_PERFT_DEPTH)?;
+    tablebase::register(m)?;
     Ok(())
 }

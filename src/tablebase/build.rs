@@ -1,7 +1,6 @@
 //! The builder: retrograde analysis, material by material.
 
 use std::boxed::Box;
-use std::collections::HashMap;
 use std::fs;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -155,15 +154,25 @@ impl Builder {
             if show {
                 bar(n, pairs.len(), done_positions, total, solved_here, start);
             }
+            // A table of the most pieces is reached only from its own piece count, by a
+            // crowning, which takes one man off: those of two men fewer or less are no
+            // longer needed.
+            let (p, men) = (pair[0].pieces(), pair[0].men());
+            tables.forget(|m| p == max_pieces && m.pieces() == p && m.men() + 2 <= men);
             if let Some(loaded) = self.load_pair(pair) {
                 for (m, v) in pair.iter().zip(loaded) {
                     report.present.push(m.name());
                     tables.insert(*m, v);
                 }
             } else {
+                let t0 = Instant::now();
                 let values = solve_pair(self.rules, pair, &tables, threads)?;
-                for (m, v) in pair.iter().zip(values) {
-                    self.write(*m, &v)?;
+                let t1 = Instant::now();
+                for (m, (v, stored)) in pair.iter().zip(values) {
+                    self.write(*m, &stored)?;
+                    if std::env::var_os("TD_TB_TIMING").is_some() {
+                        eprintln!("{} solve {:?} write {:?}", m.name(), t1 - t0, t1.elapsed());
+                    }
                     report.built.push(m.name());
                     tables.insert(*m, v);
                 }
@@ -188,7 +197,9 @@ impl Builder {
             TableFile::parse(wdl, self.rules, Metric::Wdl, m).ok()?;
             let dtw = fs::read(self.dir.join(file_name(m, self.rules, Metric::Dtw))).ok()?;
             let dtw = TableFile::parse(dtw, self.rules, Metric::Dtw, m).ok()?;
-            out.push(Arc::from(dtw.decode_all().ok()?));
+            let mut values = dtw.decode_all().ok()?;
+            material::restore_mirrors(m, &mut values);
+            out.push(Arc::from(values));
         }
         Some(out)
     }
@@ -266,13 +277,27 @@ fn pair_size(pair: &[Material]) -> u64 {
     pair.iter().map(|m| m.size()).sum()
 }
 
-/// The finished tables in memory, by material.
-#[derive(Default)]
-struct Tables(HashMap<Material, Arc<[u16]>>);
+/// The finished tables in memory, by material slot.
+struct Tables(Vec<Option<Arc<[u16]>>>);
+
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables(std::vec![None; material::SLOTS])
+    }
+}
 
 impl Tables {
     fn insert(&mut self, m: Material, v: Arc<[u16]>) {
-        self.0.insert(m, v);
+        self.0[material::slot(m)] = Some(v);
+    }
+
+    /// Frees the tables of the materials `drop` picks.
+    fn forget(&mut self, drop: impl Fn(Material) -> bool) {
+        for (i, t) in self.0.iter_mut().enumerate() {
+            if t.is_some() && drop(material::from_slot(i)) {
+                *t = None;
+            }
+        }
     }
 
     /// The value code of a position already solved (a capture's or crowning's child).
@@ -286,7 +311,8 @@ impl Tables {
             .ok_or_else(|| BuildError::Internal(format!("no index for {pos}")))?;
         let t = self
             .0
-            .get(&m)
+            .get(material::slot(m))
+            .and_then(Option::as_ref)
             .ok_or_else(|| BuildError::Internal(format!("table {} not built yet", m.name())))?;
         t.get(i as usize)
             .copied()
@@ -317,6 +343,8 @@ const EXIT_WIN: u8 = 4;
 const INVALID: u8 = 8;
 /// The value is final.
 const RESOLVED: u8 = 16;
+/// The files do not store the entry (its left-right mirror has the smaller index).
+const MIRRORED: u8 = 32;
 
 /// A scheduled candidate: entry, side of the pair, win or loss.
 #[inline]
@@ -341,13 +369,17 @@ impl Levels {
 /// Chunks of entries handed to the threads.
 const CHUNK: usize = 1 << 14;
 
+/// A material's value codes: every entry, and as its files store them (the entries that
+/// are not stored, see [`material::is_stored`], hold the value before them).
+type Solved = (Arc<[u16]>, Vec<u16>);
+
 /// Solves a pair of materials; returns each material's value codes.
 fn solve_pair(
     rules: RuleSet,
     pair: &[Material],
     tables: &Tables,
     threads: usize,
-) -> Result<Vec<Arc<[u16]>>, BuildError> {
+) -> Result<Vec<Solved>, BuildError> {
     let mut sides: Vec<Vec<Cell>> = pair
         .iter()
         .map(|m| std::vec![Cell::default(); m.size() as usize])
@@ -395,6 +427,22 @@ fn solve_pair(
             levels.push(d, c);
         }
     }
+    let t_first = Instant::now();
+    // One bit an entry, set while it is open and unresolved: the predecessors are filtered
+    // by it (a few hundred kilobytes, where the cells' random reads would miss the cache).
+    let mut live: Vec<Vec<u64>> = sides
+        .iter()
+        .map(|cells| {
+            cells
+                .chunks(64)
+                .map(|c| {
+                    c.iter().enumerate().fold(0u64, |w, (i, cell)| {
+                        w | (u64::from(cell.flags & (OPEN | RESOLVED) == OPEN) << i)
+                    })
+                })
+                .collect()
+        })
+        .collect();
     // The levels: entries resolved with distance d, then their predecessors.
     let other = |s: usize| if pair.len() == 1 { 0 } else { 1 - s };
     let mut d: usize = 0;
@@ -416,58 +464,116 @@ fn solve_pair(
             } else {
                 value::loss(dist)
             };
+            live[s][index / 64] &= !(1 << (index % 64));
             fresh.push(c);
         }
-        for &c in &fresh {
-            let (index, s, win) = (c >> 2, ((c >> 1) & 1) as usize, c & 1 == 1);
-            let o = other(s);
-            let Some(board) = board_of(pair[s], index) else {
-                continue;
-            };
-            let target = pair[o];
-            for_each_predecessor(board, |(w, b, k)| {
-                let qi = index_of(target, w, b, k) as usize;
-                let Some(cell) = sides[o].get_mut(qi) else {
-                    return;
-                };
-                if cell.flags & OPEN == 0 || cell.flags & RESOLVED != 0 {
-                    return;
-                }
-                if !win {
-                    levels.push(dist + 1, pack(o, qi as u64, true));
-                } else {
-                    let was = cell.count;
-                    cell.count = was.saturating_sub(1);
-                    if was == 1 && cell.flags & (EXIT_WIN | DRAW_EXIT) == 0 {
-                        levels.push((dist + 1).max(cell.max_exit), pack(o, qi as u64, false));
-                    }
+        // The predecessors of the fresh entries, found on every thread (the cells are
+        // only read), then applied here in order.
+        for batch in fresh.chunks(1 << 16) {
+            let live: &Vec<Vec<u64>> = &live;
+            let found = parallel_map(batch, threads, |part, out: &mut Vec<u64>| {
+                for &c in part {
+                    let (index, s, win) = (c >> 2, ((c >> 1) & 1) as usize, c & 1 == 1);
+                    let o = other(s);
+                    let Some(board) = board_of(pair[s], index) else {
+                        continue;
+                    };
+                    let target = pair[o];
+                    for_each_predecessor(board, |(w, b, k)| {
+                        let qi = index_of(target, w, b, k);
+                        let Some(&word) = live[o].get((qi / 64) as usize) else {
+                            return;
+                        };
+                        if word & (1 << (qi % 64)) != 0 {
+                            out.push(pack(o, qi, win));
+                        }
+                    });
                 }
             });
+            for part in found {
+                for c in part {
+                    let (qi, o, child_won) =
+                        ((c >> 2) as usize, ((c >> 1) & 1) as usize, c & 1 == 1);
+                    let cell = &mut sides[o][qi];
+                    if !child_won {
+                        levels.push(dist + 1, pack(o, qi as u64, true));
+                    } else {
+                        let was = cell.count;
+                        cell.count = was.saturating_sub(1);
+                        if was == 1 && cell.flags & (EXIT_WIN | DRAW_EXIT) == 0 {
+                            levels.push((dist + 1).max(cell.max_exit), pack(o, qi as u64, false));
+                        }
+                    }
+                }
+            }
         }
         d += 1;
     }
-    // Unresolved entries are draws; an entry with two pieces on a square takes the value
-    // before it, which costs nothing in the run-length blocks.
+    if std::env::var_os("TD_TB_TIMING").is_some() {
+        eprintln!("levels {} took {:?}", levels.0.len(), t_first.elapsed());
+    }
+    // Unresolved entries are draws. In the files, an entry with two pieces on a square or
+    // whose mirror is stored takes the value before it, which costs nothing in the
+    // run-length blocks.
     Ok(sides
         .into_iter()
         .map(|cells| {
-            let mut last = DRAW;
-            cells
+            let full: Vec<u16> = cells
                 .iter()
                 .map(|c| {
-                    if c.flags & INVALID == 0 {
-                        last = if c.flags & RESOLVED != 0 {
-                            c.value
-                        } else {
-                            DRAW
-                        };
+                    if c.flags & RESOLVED != 0 {
+                        c.value
+                    } else {
+                        DRAW
+                    }
+                })
+                .collect();
+            let mut last = DRAW;
+            let stored = cells
+                .iter()
+                .zip(&full)
+                .map(|(c, &v)| {
+                    if c.flags & (INVALID | MIRRORED) == 0 {
+                        last = v;
                     }
                     last
                 })
-                .collect::<Vec<u16>>()
-                .into()
+                .collect();
+            (full.into(), stored)
         })
         .collect())
+}
+
+/// `f` over `items` in parts on `threads` threads, each part's output in its own vector,
+/// in order. Small inputs stay on this thread.
+fn parallel_map<T: Sync, U: Send>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(&[T], &mut Vec<U>) + Sync,
+) -> Vec<Vec<U>> {
+    if threads <= 1 || items.len() < 4096 {
+        let mut out = Vec::new();
+        f(items, &mut out);
+        return std::vec![out];
+    }
+    let per = items.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(per)
+            .map(|part| {
+                let f = &f;
+                scope.spawn(move || {
+                    let mut out = Vec::new();
+                    f(part, &mut out);
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
 }
 
 /// The first pass over a chunk of entries of side `s`: terminal positions, captures and
@@ -489,6 +595,9 @@ fn first_pass(
             cell.flags = INVALID;
             continue;
         };
+        if !material::is_stored(m, index, board) {
+            cell.flags = MIRRORED;
+        }
         let pos = material::position_of(board, rules)
             .ok_or_else(|| BuildError::Internal(format!("entry {index} of {}", m.name())))?;
         pos.legal_moves_into(list);
@@ -504,7 +613,7 @@ fn first_pass(
                     continue;
                 }
                 Some(Outcome::Draw { .. }) => {
-                    cell.flags = RESOLVED;
+                    cell.flags |= RESOLVED;
                     cell.value = DRAW;
                     continue;
                 }
@@ -531,7 +640,7 @@ fn first_pass(
             if let Some(w) = best_win {
                 found.push((w, pack(s, index, true)));
             } else if cell.flags & DRAW_EXIT != 0 {
-                cell.flags = RESOLVED;
+                cell.flags |= RESOLVED;
                 cell.value = DRAW;
             } else {
                 found.push((cell.max_exit, pack(s, index, false)));
@@ -591,7 +700,7 @@ fn for_each_predecessor(
         let (file, rank) = (s % 8, s / 8);
         // Black's men move down the board: a man came from the rank above (never from
         // rank 8, Black's own back rank) or from beside.
-        if rank + 1 <= 6 {
+        if rank < 6 {
             let from = to << 8;
             if occ & from == 0 {
                 emit(from, to, false);

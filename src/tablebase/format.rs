@@ -22,8 +22,8 @@ pub(crate) const HEADER_LEN: usize = 48;
 /// Positions a block holds (the last block may hold fewer).
 pub(crate) const fn block_positions(metric: Metric) -> u32 {
     match metric {
-        Metric::Wdl => 4096,
-        Metric::Dtw => 1024,
+        Metric::Wdl => 1024,
+        Metric::Dtw => 512,
     }
 }
 

@@ -37,6 +37,27 @@ pub(crate) const fn binomial(n: usize, k: usize) -> u64 {
     BINOMIAL[n][k]
 }
 
+/// A material's slot in a table of every material whose groups fit the index.
+#[inline]
+pub(crate) fn slot(m: Material) -> usize {
+    m.counts
+        .iter()
+        .fold(0, |acc, &c| acc * (MAX_GROUP + 1) + usize::from(c))
+}
+
+/// The material of a slot (the inverse of [`slot`]).
+pub(crate) fn from_slot(mut i: usize) -> Material {
+    let mut counts = [0u8; 4];
+    for c in counts.iter_mut().rev() {
+        *c = (i % (MAX_GROUP + 1)) as u8;
+        i /= MAX_GROUP + 1;
+    }
+    Material { counts }
+}
+
+/// The number of material slots: each of the four counts in `0..=MAX_GROUP`.
+pub(crate) const SLOTS: usize = (MAX_GROUP + 1).pow(4);
+
 /// The material of a table: White's men and kings, Black's men and kings, with White to
 /// move. A position with Black to move is looked up as its colour-swapped twin
 /// ([`Position::mirrored`]), which has White to move and the material with the sides
@@ -157,14 +178,25 @@ fn rank_set(mut set: u64) -> u64 {
 /// The set of `k` squares in `0..n` whose rank is `r` (inverse of [`rank_set`]).
 #[inline]
 fn unrank_set(mut r: u64, k: usize, n: usize) -> u64 {
+    if k == 1 {
+        // C(s, 1) = s.
+        return 1 << r;
+    }
     let mut set = 0u64;
     let mut top = n;
     for i in (1..=k).rev() {
-        // The largest s < top with C(s, i) <= r.
-        let mut s = top - 1;
-        while BINOMIAL[s][i] > r {
-            s -= 1;
+        // The largest s < top with C(s, i) <= r (C(i - 1, i) = 0 <= r always), by
+        // binary search.
+        let (mut lo, mut hi) = (i - 1, top - 1);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if BINOMIAL[mid][i] <= r {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
         }
+        let s = lo;
         r -= BINOMIAL[s][i];
         set |= 1 << s;
         top = s;
@@ -216,6 +248,45 @@ pub(crate) fn position_of(
     Position::from_setup(&setup, rules).ok()
 }
 
+/// The board's squares mirrored left to right (file a swaps with file h).
+#[inline]
+pub(crate) const fn mirror_files(mut x: u64) -> u64 {
+    x = ((x >> 1) & 0x5555_5555_5555_5555) | ((x & 0x5555_5555_5555_5555) << 1);
+    x = ((x >> 2) & 0x3333_3333_3333_3333) | ((x & 0x3333_3333_3333_3333) << 2);
+    ((x >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((x & 0x0F0F_0F0F_0F0F_0F0F) << 4)
+}
+
+/// The index of the board's left-right mirror.
+#[inline]
+pub(crate) fn mirror_index(m: Material, (white, black, kings): (u64, u64, u64)) -> u64 {
+    index_of(
+        m,
+        mirror_files(white),
+        mirror_files(black),
+        mirror_files(kings),
+    )
+}
+
+/// Whether a file stores the entry `index` of the board: the files keep one of each pair of
+/// mirrored positions, the one with the smaller index.
+#[inline]
+pub(crate) fn is_stored(m: Material, index: u64, board: (u64, u64, u64)) -> bool {
+    mirror_index(m, board) >= index
+}
+
+/// Gives every entry that a file does not store (its mirror has the smaller index) its
+/// mirror's value, after the file's values were decoded.
+pub(crate) fn restore_mirrors(m: Material, values: &mut [u16]) {
+    for i in 0..values.len() {
+        if let Some(board) = board_of(m, i as u64) {
+            let j = mirror_index(m, board) as usize;
+            if j < i {
+                values[i] = values[j];
+            }
+        }
+    }
+}
+
 /// Where a position is stored: its table's material and its index there, with White to
 /// move (a position with Black to move is colour-swapped first). `None` when a man stands
 /// on its own back rank (no table holds it) or a group is too large for the index.
@@ -235,7 +306,9 @@ pub(crate) fn locate(pos: &Position) -> Option<(Material, u64)> {
     if !m.is_indexable() {
         return None;
     }
-    Some((m, index_of(m, white, black, kings)))
+    let i = index_of(m, white, black, kings);
+    let j = mirror_index(m, (white, black, kings));
+    Some((m, i.min(j)))
 }
 
 #[cfg(test)]

@@ -58,7 +58,7 @@
 //! | 16 | index scheme, 1 (below) |
 //! | 17..24 | zero |
 //! | 24..32 | index entries (the table's length) |
-//! | 32..36 | entries a block: 4096 (WDL), 1024 (DTW); the last block may hold fewer |
+//! | 32..36 | entries a block: 1024 (WDL), 512 (DTW); the last block may hold fewer |
 //! | 36..40 | blocks |
 //! | 40..48 | checksum: 64-bit FNV-1a over bytes 0..40 and everything from byte 48 |
 //! | 48.. | block index: blocks + 1 offsets (u32) into the data; block `b` is `offset[b]..offset[b + 1]` |
@@ -68,8 +68,11 @@
 //! black kings `bk`: each group's squares are ranked in the combinatorial number system
 //! (squares `s_1 < s_2 < ...` of a group give `sum C(s_i, i)`), men numbered 0..48 from `a2`
 //! (a man stands on ranks 2 to 7), kings 0..64 from `a1`; the index is
-//! `((r_wm * C(64, wk) + r_wk) * C(48, bm) + r_bm) * C(64, bk) + r_bk`. Entries that put two
-//! pieces on one square hold the value of the entry before them and are never read.
+//! `((r_wm * C(64, wk) + r_wk) * C(48, bm) + r_bm) * C(64, bk) + r_bk`. A position and its
+//! left-right mirror (file a swapped with file h) have the same value; a file stores the one
+//! with the smaller index, and a probe reads that one. Entries that put two pieces on one
+//! square, and entries whose mirror has the smaller index, hold the value of the entry
+//! before them and are never read.
 //!
 //! **Blocks** are runs of equal symbols, each run a LEB128 number: for WDL
 //! `(length - 1) << 2 | symbol` with symbol 0 draw, 1 win, 2 loss; for DTW the value code
@@ -96,6 +99,8 @@ use core::fmt;
 use std::format;
 use std::string::String;
 
+#[cfg(doc)]
+use crate::Position;
 use crate::RuleSet;
 
 /// Win, draw or loss, for the side to move.

@@ -8,19 +8,10 @@ use std::vec::Vec;
 
 use super::error::{FileError, OpenError, ProbeError};
 use super::format::{self, Refusal, TableFile};
-use super::material::{self, MAX_GROUP, Material};
+use super::material::{self, Material, SLOTS, slot};
 use super::value::{self, wdl_of_symbol};
 use super::{Metric, Wdl, file_name};
 use crate::{Move, MoveList, Position, RuleSet};
-
-/// The number of material slots: each of the four counts in `0..=MAX_GROUP`.
-const SLOTS: usize = (MAX_GROUP + 1).pow(4);
-
-fn slot(m: Material) -> usize {
-    m.counts
-        .iter()
-        .fold(0, |acc, &c| acc * (MAX_GROUP + 1) + usize::from(c))
-}
 
 type Slot = OnceLock<Result<TableFile, ProbeError>>;
 
@@ -44,7 +35,7 @@ type Slot = OnceLock<Result<TableFile, ProbeError>>;
 /// Builder::new(RuleSet::Default, &dir).progress(false).build(3)?;
 /// let tb = Tablebase::open(&dir, RuleSet::Default)?;
 /// assert_eq!(tb.max_pieces(), 3);
-/// // Two kings against one: the side to move captures the lone king... or wins anyway.
+/// // Two kings against one, under the default rules: a win (in 9 plies).
 /// let pos = Position::from_fen("W:WKa1,Kb2:BKh8", RuleSet::Default)?;
 /// assert_eq!(tb.probe_wdl(&pos)?, Wdl::Win);
 /// let plies = tb.probe_dtw(&pos)?.expect("a win has a distance");

@@ -71,10 +71,11 @@ impl Tablebase {
     pub fn stats(&self) -> Result<Vec<MaterialStats>, ProbeError> {
         let mut out = Vec::new();
         for m in self.materials() {
-            let values = self
+            let mut values = self
                 .file(m, Metric::Dtw)?
                 .decode_all()
                 .map_err(|()| self.corrupt(m))?;
+            material::restore_mirrors(m, &mut values);
             let mut s = MaterialStats {
                 material: m.name(),
                 positions: 0,
@@ -135,21 +136,23 @@ impl Tablebase {
     /// Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
     /// let report = Tablebase::open(&dir, RuleSet::Default)?.verify(1)?;
     /// assert_eq!(report.mismatch_count, 0);
-    /// assert_eq!(report.positions, 2 * (64 * 63 + 2 * 64 * 47) + 48 * 47);
+    /// assert_eq!(report.positions, 64 * 63 + 2 * 48 * 63 + 48 * 47);
     /// # std::fs::remove_dir_all(&dir)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify(&self, threads: usize) -> Result<VerifyReport, ProbeError> {
         let mut all: HashMap<Material, Vec<u16>> = HashMap::new();
         for m in self.materials() {
-            let dtw = self
+            let mut dtw = self
                 .file(m, Metric::Dtw)?
                 .decode_all()
                 .map_err(|()| self.corrupt(m))?;
-            let wdl = self
+            material::restore_mirrors(m, &mut dtw);
+            let mut wdl = self
                 .file(m, Metric::Wdl)?
                 .decode_all()
                 .map_err(|()| self.corrupt(m))?;
+            material::restore_mirrors(m, &mut wdl);
             all.insert(m, dtw.clone());
             // The WDL file agrees with the DTW file on every entry.
             if let Some(i) = (0..dtw.len())

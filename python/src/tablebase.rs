@@ -1,0 +1,126 @@
+//! Endgame tables: `Tablebase` (the prober) and `build_tablebase` (the builder), on the
+//! crate's `tablebase` module.
+
+use std::path::PathBuf;
+
+use pyo3::create_exception;
+use pyo3::prelude::*;
+use turkish_draughts::RuleSet;
+use turkish_draughts::tablebase::{Builder, ProbeError, Tablebase, Wdl};
+
+use crate::board::{PyBoard, PyMove, parse_rules};
+use crate::errors::DamaError;
+
+create_exception!(
+    turkish_draughts,
+    TablebaseError,
+    DamaError,
+    "A tablebase that cannot answer: too many pieces, a missing, corrupt or foreign table file, a directory that cannot be read or written."
+);
+
+/// A probe error as `TablebaseError`, with the crate's message.
+fn probe_error(e: ProbeError) -> PyErr {
+    TablebaseError::new_err(e.to_string())
+}
+
+/// The endgame tables of one rule set in a directory, read lazily (a table's file on the
+/// first probe that needs it). Values are for the side to move; repetition is outside the
+/// tables (a cycle is a draw).
+///
+/// `Tablebase(path, rules="default")`. Build the files with `build_tablebase`.
+#[pyclass(frozen, module = "turkish_draughts", name = "Tablebase")]
+pub struct PyTablebase {
+    tb: Tablebase,
+}
+
+#[pymethods]
+impl PyTablebase {
+    #[new]
+    #[pyo3(signature = (path, rules = "default"))]
+    fn py_new(path: PathBuf, rules: &str) -> PyResult<Self> {
+        let rules = parse_rules(rules)?;
+        let tb =
+            Tablebase::open(&path, rules).map_err(|e| TablebaseError::new_err(e.to_string()))?;
+        Ok(PyTablebase { tb })
+    }
+
+    /// The most pieces of the tables in the directory (0 when it holds none).
+    #[getter]
+    fn max_pieces(&self) -> u32 {
+        self.tb.max_pieces()
+    }
+
+    /// The rule set of the tables: "default" or "tudaf".
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.tb.rules().name()
+    }
+
+    /// "win", "draw" or "loss" for the side to move of `board`'s position.
+    fn probe_wdl(&self, py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyResult<&'static str> {
+        let pos = *board.position();
+        let wdl = py.detach(|| self.tb.probe_wdl(&pos)).map_err(probe_error)?;
+        Ok(match wdl {
+            Wdl::Win => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss => "loss",
+        })
+    }
+
+    /// The plies to the end of the game with best play (the winner ends it as soon as it
+    /// can, the loser puts it off), or None for a draw.
+    fn probe_dtw(&self, py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyResult<Option<u32>> {
+        let pos = *board.position();
+        py.detach(|| self.tb.probe_dtw(&pos)).map_err(probe_error)
+    }
+
+    /// The moves that keep the value: for a win the quickest, for a loss the slowest, for a
+    /// draw those that draw. Empty when the position's game is over.
+    fn best_moves(&self, py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyResult<Vec<PyMove>> {
+        let pos = *board.position();
+        let moves = py
+            .detach(|| self.tb.best_moves(&pos))
+            .map_err(probe_error)?;
+        Ok(moves.into_iter().map(PyMove).collect())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Tablebase rules={} max_pieces={}>",
+            self.tb.rules().name(),
+            self.tb.max_pieces()
+        )
+    }
+}
+
+/// Builds every table of 2 to `pieces` pieces under `rules` into the directory `path`
+/// (created if missing); a table already there is kept. Returns the names of the materials
+/// built (such as "KMvK"). `threads=0` uses every core.
+#[pyfunction]
+#[pyo3(signature = (path, pieces, rules = "default", *, threads = 0))]
+fn build_tablebase(
+    py: Python<'_>,
+    path: PathBuf,
+    pieces: u32,
+    rules: &str,
+    threads: usize,
+) -> PyResult<Vec<String>> {
+    let rules: RuleSet = parse_rules(rules)?;
+    let report = py
+        .detach(|| {
+            Builder::new(rules, path)
+                .threads(threads)
+                .progress(false)
+                .build(pieces)
+        })
+        .map_err(|e| TablebaseError::new_err(e.to_string()))?;
+    Ok(report.built)
+}
+
+/// Adds the tablebase's class, function and exception to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTablebase>()?;
+    m.add_function(wrap_pyfunction!(build_tablebase, m)?)?;
+    m.add("TablebaseError", m.py().get_type::<TablebaseError>())?;
+    Ok(())
+}

@@ -1,0 +1,79 @@
+"""Endgame tables from Python: 3-piece tables built into a temporary directory, probed."""
+
+import pytest
+
+import turkish_draughts as td
+
+
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory):
+    path = tmp_path_factory.mktemp("tables")
+    for rules in ("default", "tudaf"):
+        built = td.build_tablebase(path, 3, rules, threads=2)
+        assert len(built) == 16
+        assert "KMvK" in built
+    # A second build keeps every file.
+    assert td.build_tablebase(str(path), 3, "default") == []
+    return path
+
+
+def test_values_for_the_side_to_move(tables):
+    tb = td.Tablebase(tables)
+    assert tb.max_pieces == 3
+    assert tb.rules == "default"
+    # A lone king against a lone man: the king's side wins at once (default rules).
+    board = td.Board("W:WKd4:Bd6")
+    assert tb.probe_wdl(board) == "win"
+    assert tb.probe_dtw(board) == 0
+    assert tb.best_moves(board) == []
+    assert tb.probe_wdl(td.Board("B:WKd4:Bd6")) == "loss"
+    # Two kings, the side to move captures: a win in one ply, by either landing square.
+    board = td.Board("W:WKd4:BKd6")
+    assert (tb.probe_wdl(board), tb.probe_dtw(board)) == ("win", 1)
+    assert sorted(str(m) for m in tb.best_moves(board)) == ["d4xd7", "d4xd8"]
+    # Two kings, no capture: a draw.
+    assert tb.probe_dtw(td.Board("W:WKa1:BKh8")) is None
+
+
+def test_the_federation_rules(tables):
+    tb = td.Tablebase(tables, rules="tudaf")
+    board = td.Board("W:Wc6:Bc7,Ke8", rules="tudaf")
+    assert tb.probe_wdl(board) == "draw"
+    assert td.Tablebase(tables).probe_wdl(td.Board("W:Wc6:Bc7,Ke8")) == "win"
+
+
+def test_best_moves_keep_the_value(tables):
+    tb = td.Tablebase(tables)
+    board = td.Board("W:WKa1,h7:BKd5")
+    wdl, dtw = tb.probe_wdl(board), tb.probe_dtw(board)
+    for move in tb.best_moves(board):
+        child = board.copy()
+        child.push(move)
+        assert tb.probe_wdl(child) == {"win": "loss", "loss": "win", "draw": "draw"}[wdl]
+        if dtw is not None:
+            assert tb.probe_dtw(child) == dtw - 1
+
+
+def test_errors_are_exceptions(tables, tmp_path):
+    tb = td.Tablebase(tables)
+    with pytest.raises(td.TablebaseError, match="4 pieces"):
+        tb.probe_wdl(td.Board("W:WKd4,e4:Bd6,a6"))
+    with pytest.raises(td.TablebaseError, match="rules"):
+        tb.probe_wdl(td.Board("W:WKd4:Bd6", rules="tudaf"))
+    with pytest.raises(td.TablebaseError):
+        td.Tablebase(tmp_path / "missing")
+    empty = td.Tablebase(tmp_path)
+    assert empty.max_pieces == 0
+    with pytest.raises(td.TablebaseError):
+        empty.probe_wdl(td.Board("W:WKa1:BKh8"))
+    (tmp_path / "KvK.default.dtw").write_bytes(b"DAMA-TB\n" + bytes(100))
+    (tmp_path / "KvK.default.wdl").write_bytes(b"not a table")
+    broken = td.Tablebase(tmp_path)
+    with pytest.raises(td.TablebaseError, match="KvK.default.wdl"):
+        broken.probe_wdl(td.Board("W:WKa1:BKh8"))
+    with pytest.raises(td.TablebaseError, match="format version 0"):
+        broken.probe_dtw(td.Board("W:WKa1:BKh8"))
+    with pytest.raises(td.DamaError):
+        td.build_tablebase(tmp_path / "big", 9)
+    with pytest.raises(ValueError):
+        td.Tablebase(tables, rules="fide")
