@@ -214,10 +214,12 @@ impl Builder {
                 path: tmp.clone(),
                 source,
             };
-            let mut f = fs::File::create(&tmp).map_err(io)?;
-            f.write_all(&bytes).map_err(io)?;
-            f.sync_all().map_err(io)?;
-            drop(f);
+            {
+                // Closed before the rename.
+                let mut f = fs::File::create(&tmp).map_err(io)?;
+                f.write_all(&bytes).map_err(io)?;
+                f.sync_all().map_err(io)?;
+            }
             fs::rename(&tmp, &path).map_err(|source| BuildError::Io {
                 path: path.clone(),
                 source,
