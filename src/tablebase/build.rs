@@ -5,7 +5,7 @@ use std::fs;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::string::{String, ToString};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use std::vec::Vec;
 use std::{eprint, eprintln, format};
@@ -154,19 +154,38 @@ impl Builder {
             if show {
                 bar(n, pairs.len(), done_positions, total, solved_here, start);
             }
-            // A table of the most pieces is reached only from its own piece count, by a
-            // crowning, which takes one man off: those of two men fewer or less are no
-            // longer needed.
             let (p, men) = (pair[0].pieces(), pair[0].men());
-            tables.forget(|m| p == max_pieces && m.pieces() == p && m.men() + 2 <= men);
-            if let Some(loaded) = self.load_pair(pair) {
-                for (m, v) in pair.iter().zip(loaded) {
+            // A table of the most pieces is read only by a crowning from its own piece
+            // count with one man more. Those tables are held only while the pairs of one
+            // man more are solved, read back from their files when that level starts; a
+            // table of fewer pieces is a capture's child and is held to the end.
+            let top = p == max_pieces;
+            if top {
+                tables.forget(|m| m.pieces() == p && m.men() + 1 != men);
+                if men > 0 {
+                    for m in Material::all_with(p).filter(|m| m.men() + 1 == men) {
+                        if !tables.has(m) {
+                            let v = self.load(m).ok_or_else(|| {
+                                BuildError::Internal(format!("table {} not readable", m.name()))
+                            })?;
+                            tables.insert(m, Held::new(&v));
+                        }
+                    }
+                }
+            }
+            if self.present(pair) {
+                for m in pair {
                     report.present.push(m.name());
-                    tables.insert(*m, v);
+                    if !top {
+                        let v = self.load(*m).ok_or_else(|| {
+                            BuildError::Internal(format!("table {} not readable", m.name()))
+                        })?;
+                        tables.insert(*m, Held::new(&v));
+                    }
                 }
             } else {
                 let t0 = Instant::now();
-                let values = solve_pair(self.rules, pair, &tables, threads)?;
+                let values = solve_pair(self.rules, pair, &tables, threads, !top)?;
                 let t1 = Instant::now();
                 for (m, (v, stored)) in pair.iter().zip(values) {
                     self.write(*m, &stored)?;
@@ -174,7 +193,9 @@ impl Builder {
                         eprintln!("{} solve {:?} write {:?}", m.name(), t1 - t0, t1.elapsed());
                     }
                     report.built.push(m.name());
-                    tables.insert(*m, v);
+                    if let Some(v) = v {
+                        tables.insert(*m, v);
+                    }
                 }
                 solved_here += pair_size(pair);
             }
@@ -189,19 +210,24 @@ impl Builder {
         Ok(report)
     }
 
-    /// The values of a pair read back from its files, when every file is there and valid.
-    fn load_pair(&self, pair: &[Material]) -> Option<Vec<Arc<[u16]>>> {
-        let mut out = Vec::new();
-        for &m in pair {
-            let wdl = fs::read(self.dir.join(file_name(m, self.rules, Metric::Wdl))).ok()?;
-            TableFile::parse(wdl, self.rules, Metric::Wdl, m).ok()?;
-            let dtw = fs::read(self.dir.join(file_name(m, self.rules, Metric::Dtw))).ok()?;
-            let dtw = TableFile::parse(dtw, self.rules, Metric::Dtw, m).ok()?;
-            let mut values = dtw.decode_all().ok()?;
-            material::restore_mirrors(m, &mut values);
-            out.push(Arc::from(values));
-        }
-        Some(out)
+    /// Whether every file of the pair is there and valid.
+    fn present(&self, pair: &[Material]) -> bool {
+        pair.iter().all(|&m| {
+            [Metric::Wdl, Metric::Dtw].into_iter().all(|metric| {
+                fs::read(self.dir.join(file_name(m, self.rules, metric)))
+                    .ok()
+                    .is_some_and(|bytes| TableFile::parse(bytes, self.rules, metric, m).is_ok())
+            })
+        })
+    }
+
+    /// A material's value codes read back from its DTW file, every entry.
+    fn load(&self, m: Material) -> Option<Vec<u16>> {
+        let dtw = fs::read(self.dir.join(file_name(m, self.rules, Metric::Dtw))).ok()?;
+        let dtw = TableFile::parse(dtw, self.rules, Metric::Dtw, m).ok()?;
+        let mut values = dtw.decode_all().ok()?;
+        material::restore_mirrors(m, &mut values);
+        Some(values)
     }
 
     /// Writes a material's two files, each under a temporary name first.
@@ -279,18 +305,47 @@ fn pair_size(pair: &[Material]) -> u64 {
     pair.iter().map(|m| m.size()).sum()
 }
 
+/// A finished table held in memory: its value codes, a byte each when they all fit in one
+/// (every table to 5 pieces does), else two.
+enum Held {
+    Narrow(Box<[u8]>),
+    Wide(Box<[u16]>),
+}
+
+impl Held {
+    fn new(values: &[u16]) -> Held {
+        if values.iter().all(|&v| v <= u16::from(u8::MAX)) {
+            Held::Narrow(values.iter().map(|&v| v as u8).collect())
+        } else {
+            Held::Wide(values.into())
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Option<u16> {
+        match self {
+            Held::Narrow(v) => v.get(i).map(|&c| u16::from(c)),
+            Held::Wide(v) => v.get(i).copied(),
+        }
+    }
+}
+
 /// The finished tables in memory, by material slot.
-struct Tables(Vec<Option<Arc<[u16]>>>);
+struct Tables(Vec<Option<Held>>);
 
 impl Default for Tables {
     fn default() -> Tables {
-        Tables(std::vec![None; material::SLOTS])
+        Tables((0..material::SLOTS).map(|_| None).collect())
     }
 }
 
 impl Tables {
-    fn insert(&mut self, m: Material, v: Arc<[u16]>) {
+    fn insert(&mut self, m: Material, v: Held) {
         self.0[material::slot(m)] = Some(v);
+    }
+
+    fn has(&self, m: Material) -> bool {
+        self.0[material::slot(m)].is_some()
     }
 
     /// Frees the tables of the materials `drop` picks.
@@ -317,7 +372,6 @@ impl Tables {
             .and_then(Option::as_ref)
             .ok_or_else(|| BuildError::Internal(format!("table {} not built yet", m.name())))?;
         t.get(i as usize)
-            .copied()
             .ok_or_else(|| BuildError::Internal(format!("index past table {}", m.name())))
     }
 }
@@ -371,9 +425,10 @@ impl Levels {
 /// Chunks of entries handed to the threads.
 const CHUNK: usize = 1 << 14;
 
-/// A material's value codes: every entry, and as its files store them (the entries that
-/// are not stored, see [`material::is_stored`], hold the value before them).
-type Solved = (Arc<[u16]>, Vec<u16>);
+/// A material's value codes as its files store them (the entries that are not stored, see
+/// [`material::is_stored`], hold the value before them), and every entry's, held for the
+/// solves to come when asked for.
+type Solved = (Option<Held>, Vec<u16>);
 
 /// Solves a pair of materials; returns each material's value codes.
 fn solve_pair(
@@ -381,6 +436,7 @@ fn solve_pair(
     pair: &[Material],
     tables: &Tables,
     threads: usize,
+    keep: bool,
 ) -> Result<Vec<Solved>, BuildError> {
     let mut sides: Vec<Vec<Cell>> = pair
         .iter()
@@ -517,31 +573,29 @@ fn solve_pair(
     // Unresolved entries are draws. In the files, an entry with two pieces on a square or
     // whose mirror is stored takes the value before it, which costs nothing in the
     // run-length blocks.
+    // Each side's cells are freed as soon as its values are out.
     Ok(sides
         .into_iter()
         .map(|cells| {
-            let full: Vec<u16> = cells
-                .iter()
-                .map(|c| {
-                    if c.flags & RESOLVED != 0 {
-                        c.value
-                    } else {
-                        DRAW
-                    }
-                })
-                .collect();
+            let value = |c: &Cell| {
+                if c.flags & RESOLVED != 0 {
+                    c.value
+                } else {
+                    DRAW
+                }
+            };
             let mut last = DRAW;
             let stored = cells
                 .iter()
-                .zip(&full)
-                .map(|(c, &v)| {
+                .map(|c| {
                     if c.flags & (INVALID | MIRRORED) == 0 {
-                        last = v;
+                        last = value(c);
                     }
                     last
                 })
                 .collect();
-            (full.into(), stored)
+            let full = keep.then(|| Held::new(&cells.iter().map(value).collect::<Vec<u16>>()));
+            (full, stored)
         })
         .collect())
 }
