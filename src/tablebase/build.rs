@@ -235,7 +235,16 @@ impl Builder {
         for metric in [Metric::Wdl, Metric::Dtw] {
             let bytes = format::encode(self.rules, metric, m, values);
             let path = self.dir.join(file_name(m, self.rules, metric));
-            let tmp = path.with_extension(format!("{}.tmp", metric.extension()));
+            // A name of this process's and this moment's: two builders of one slice (a
+            // retried task beside one thought lost) never write into one file.
+            let stamp = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.subsec_nanos());
+            let tmp = path.with_extension(format!(
+                "{}.{}-{stamp}.tmp",
+                metric.extension(),
+                std::process::id()
+            ));
             let io = |source| BuildError::Io {
                 path: tmp.clone(),
                 source,
@@ -775,4 +784,48 @@ fn for_each_predecessor(
 #[allow(dead_code)]
 pub(crate) fn all_materials(max_pieces: u32) -> Vec<Material> {
     build_order(max_pieces).into_iter().flatten().collect()
+}
+
+// What the slices (slice.rs) call: one pair solved and written, its inputs read from the
+// directory.
+impl Builder {
+    pub(crate) fn rules_of(&self) -> RuleSet {
+        self.rules
+    }
+
+    pub(crate) fn dir_of(&self) -> &std::path::Path {
+        &self.dir
+    }
+
+    /// Whether every file of the pair is there and valid.
+    pub(crate) fn pair_present(&self, pair: &[Material]) -> bool {
+        self.present(pair)
+    }
+
+    /// Solves `pair` with the tables of `inputs` (every material a capture or crowning of
+    /// the pair leads to) read from the directory, and writes its files.
+    pub(crate) fn solve_and_write(
+        &self,
+        pair: &[Material],
+        inputs: &[Material],
+    ) -> Result<(), BuildError> {
+        let threads = if self.threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            self.threads
+        };
+        let mut tables = Tables::default();
+        for &m in inputs {
+            let v = self
+                .load(m)
+                .ok_or_else(|| BuildError::Internal(format!("table {} not readable", m.name())))?;
+            tables.insert(m, Held::new(&v));
+        }
+        let values = solve_pair(self.rules, pair, &tables, threads, false)?;
+        drop(tables);
+        for (m, (_, stored)) in pair.iter().zip(values) {
+            self.write(*m, &stored)?;
+        }
+        Ok(())
+    }
 }

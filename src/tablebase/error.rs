@@ -120,6 +120,27 @@ pub enum BuildError {
         /// The error.
         source: std::io::Error,
     },
+    /// [`Builder::build_slice`](super::Builder::build_slice) was given a name that is
+    /// neither a slice nor a material of the plan.
+    #[error(
+        "no slice or material named `{name}` (names such as KvKM+KMvK or KMvK, at most 6 pieces)"
+    )]
+    UnknownSlice {
+        /// The name given.
+        name: String,
+    },
+    /// A slice's input is not in the directory yet: build it first.
+    #[error("slice {slice} reads slice {input}, whose tables are not in {} (or not valid): {files}", dir.display())]
+    MissingInput {
+        /// The slice asked for.
+        slice: String,
+        /// The input slice that is missing.
+        input: String,
+        /// The directory.
+        dir: PathBuf,
+        /// The missing input's DTW files, by name.
+        files: String,
+    },
     /// A table the build needed was not there (a bug, never expected).
     #[error("internal error: {0}")]
     Internal(String),

@@ -87,12 +87,14 @@ mod error;
 mod format;
 mod material;
 mod probe;
+mod slice;
 mod tools;
 mod value;
 
 pub use build::{BuildReport, Builder, MAX_BUILD_PIECES};
 pub use error::{BuildError, FileError, OpenError, ProbeError};
 pub use probe::Tablebase;
+pub use slice::{ENTRIES_PER_SECOND, Estimate, Plan, Slice};
 pub use tools::{MaterialStats, VerifyReport};
 
 use core::fmt;

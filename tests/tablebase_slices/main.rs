@@ -1,0 +1,189 @@
+//! Slices of the tablebase build: the plan's slices (counted by hand), each built alone
+//! from a directory holding only its inputs, giving the same files byte for byte as the
+//! one-process build; a missing input and an unknown name are typed errors.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use turkish_draughts::RuleSet;
+use turkish_draughts::tablebase::{BuildError, Builder};
+
+fn temp(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("td-slices-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Every file of a directory, by name, with its bytes.
+fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .expect("list")
+        .map(|e| {
+            let e = e.expect("entry");
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).expect("read"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_plan_counts_by_hand() {
+    let plan = Builder::new(RuleSet::Default, "unused")
+        .plan(4)
+        .expect("plan");
+    // Materials of p pieces, at least one a side: the ways to share p among four groups,
+    // C(p + 3, 3), less the 2 (p + 1) with a side empty; the ones that are their own colour
+    // swap (same men and kings each side) stand alone, the others go in pairs.
+    // 2 pieces: 4 materials, KvK and MvM alone, 3 slices. 3 pieces: 12, none alone, 6.
+    // 4 pieces: 25, MMvMM, KMvKM and KKvKK alone, 14.
+    let by_pieces = |p: u32| plan.slices().iter().filter(|s| s.pieces() == p).count();
+    assert_eq!(
+        (by_pieces(2), by_pieces(3), by_pieces(4)),
+        (3, 6, 14),
+        "slices a piece count"
+    );
+    // Index entries: KvK 64*64, KvM and MvK 64*48 each, MvM 48*48.
+    let two: u64 = plan
+        .slices()
+        .iter()
+        .filter(|s| s.pieces() == 2)
+        .map(|s| s.positions())
+        .sum();
+    assert_eq!(two, 64 * 64 + 2 * 64 * 48 + 48 * 48);
+    // Every slice after its inputs, and inputs of fewer pieces or fewer men.
+    for (i, s) in plan.slices().iter().enumerate() {
+        for input in s.inputs() {
+            let j = plan
+                .slices()
+                .iter()
+                .position(|t| t.name() == input)
+                .expect("an input is a slice");
+            assert!(j < i, "{} before {}", input, s.name());
+        }
+        assert_eq!(plan.find(s.name()), Some(s));
+        for m in s.materials() {
+            assert_eq!(plan.find(&m), Some(s));
+        }
+    }
+    // Kings only: in KKvK a capture of the lone black king ends the game and kings do not
+    // crown; in its swap KvKK, White's king takes one of two: KvK.
+    assert_eq!(plan.find("KKvK").expect("KKvK").inputs(), ["KvK"]);
+    // MMvK: taking the king ends the game; a crowning gives KMvK (read with Black to move
+    // as KvKM). Its swap KvMM: the king takes one man (KvM, read as MvK) or both (the end).
+    assert_eq!(
+        plan.find("MMvK").expect("MMvK").inputs(),
+        ["KvM+MvK", "KvKM+KMvK"]
+    );
+    // KMvKM, its own swap (White to move): take the man, KMvK; take the king, KMvM; crown
+    // and take the man, KKvK; crown and take the king, KKvM; crown alone, KKvKM; both
+    // pieces taken ends the game. Read with Black to move as their swaps: KvKM, MvKM,
+    // KvKK, MvKK, KMvKK.
+    let mut got = plan.find("KMvKM").expect("KMvKM").inputs().to_vec();
+    let mut want = vec![
+        "KvKM+KMvK",
+        "MvKM+KMvM",
+        "KvKK+KKvK",
+        "KKvM+MvKK",
+        "KKvKM+KMvKK",
+    ];
+    got.sort();
+    want.sort();
+    assert_eq!(got, want, "inputs of KMvKM");
+}
+
+#[test]
+fn slices_built_alone_give_the_same_files() {
+    for rules in [RuleSet::Default, RuleSet::Tudaf] {
+        let whole = temp(&format!("whole-{}", rules.name()));
+        Builder::new(rules, &whole)
+            .threads(2)
+            .progress(false)
+            .build(3)
+            .expect("build");
+        let reference = files(&whole);
+        let plan = Builder::new(rules, &whole).plan(3).expect("plan");
+        // In plan order into one directory.
+        let one = temp(&format!("one-{}", rules.name()));
+        let b = Builder::new(rules, &one).threads(1).progress(false);
+        for s in plan.slices() {
+            assert!(b.build_slice(s.name()).expect("slice"), "{}", s.name());
+        }
+        assert_eq!(
+            files(&one),
+            reference,
+            "{}: every slice in plan order",
+            rules.name()
+        );
+        // Again: nothing to do.
+        for s in plan.slices() {
+            assert!(!b.build_slice(s.name()).expect("slice"));
+        }
+        // Each slice alone, in a directory holding only its inputs' files.
+        for s in plan.slices() {
+            let dir = temp(&format!("alone-{}", rules.name()));
+            std::fs::create_dir_all(&dir).expect("mkdir");
+            let own = |name: &str, slice: &str| {
+                plan.find(slice)
+                    .expect("slice")
+                    .materials()
+                    .iter()
+                    .any(|m| name.starts_with(&format!("{m}.")))
+            };
+            for name in reference.keys() {
+                if s.inputs().iter().any(|i| own(name, i)) {
+                    std::fs::copy(whole.join(name), dir.join(name)).expect("copy");
+                }
+            }
+            Builder::new(rules, &dir)
+                .threads(1)
+                .progress(false)
+                .build_slice(s.name())
+                .expect("slice alone");
+            for (name, bytes) in files(&dir) {
+                assert_eq!(Some(&bytes), reference.get(&name), "{name}");
+                assert!(own(&name, s.name()) || s.inputs().iter().any(|i| own(&name, i)));
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+        let _ = std::fs::remove_dir_all(&one);
+        let _ = std::fs::remove_dir_all(&whole);
+    }
+}
+
+#[test]
+fn a_missing_input_is_named() {
+    let dir = temp("missing");
+    let b = Builder::new(RuleSet::Default, &dir)
+        .threads(1)
+        .progress(false);
+    b.build_slice("KvK").expect("KvK reads nothing");
+    b.build_slice("KvM").expect("KvM+MvK reads KvK");
+    let err = b.build_slice("MMvK").unwrap_err();
+    match &err {
+        BuildError::MissingInput { slice, input, .. } => {
+            assert_eq!((slice.as_str(), input.as_str()), ("KvMM+MMvK", "KvKM+KMvK"));
+        }
+        e => panic!("expected MissingInput, got {e:?}"),
+    }
+    let text = err.to_string();
+    assert!(text.contains("KMvK.default.dtw"), "{text}");
+    // No file of the slice was written.
+    assert!(!dir.join("MMvK.default.wdl").exists());
+    // A corrupt input is missing too.
+    std::fs::write(dir.join("KvK.default.dtw"), b"not a table").expect("write");
+    let err = b.build_slice("KvKK").unwrap_err();
+    assert!(
+        matches!(&err, BuildError::MissingInput { input, .. } if input == "KvK"),
+        "{err:?}"
+    );
+    for bad in ["", "KvX", "vK", "KKKKvKKK", "KvK+KvK"] {
+        let err = b.build_slice(bad).unwrap_err();
+        assert!(
+            matches!(&err, BuildError::UnknownSlice { name } if name == bad),
+            "{bad}: {err:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
