@@ -14,9 +14,10 @@ use super::material::Material;
 use crate::RuleSet;
 
 /// The builder's cost of one index entry of the slice being solved, in bytes: its cell (a
-/// 6-byte working state), its bit in the filter of open entries (1/8), and the candidates
-/// of the levels and the output arrays, measured (see [`Slice::memory`]).
-const BYTES_PER_ENTRY: f64 = 8.5;
+/// 6-byte working state), its bit in the filter of open entries, the candidates of the
+/// levels and of the first pass, and the values written out at the end; measured (see
+/// [`Slice::memory`]).
+const BYTES_PER_ENTRY: f64 = 21.0;
 /// The memory of one index entry of a table a slice reads: a byte.
 const BYTES_PER_INPUT_ENTRY: f64 = 1.0;
 /// What every build holds besides the tables: the program, the move lists, the threads.
@@ -104,11 +105,14 @@ impl Slice {
     }
 
     /// The estimated peak memory of [`Builder::build_slice`] on it, in bytes:
-    /// `8.5 * positions + inputs' positions + 8 MiB`. The 8.5 bytes of an entry are its
-    /// working cell (6 bytes), its bit in the filter of open entries, the candidates of the
-    /// levels (8 bytes each) and the values written out at the end (2 bytes an entry while
-    /// the other material's cells are still held); each table it reads is held at a byte an
-    /// entry. Measured with `/usr/bin/time -v` on the largest 4-piece slices.
+    /// `21 * positions + inputs' positions + 8 MiB`. Each table it reads is held at a byte
+    /// an entry. An entry solved costs its working cell (6 bytes), its bit in the filter of
+    /// open entries, the candidates of the first pass (16 bytes each) and of the levels (8
+    /// bytes each, an entry queued once for each of its children resolved) and the values
+    /// written out at the end (2 bytes an entry); the 21 bytes are the most measured
+    /// (`/usr/bin/time -v`, peak resident set, less the inputs): 16 to 21 on the largest
+    /// 4-piece slices, 17 on the 5-piece slice `MMvMMM+MMMvMM` (929 MB for 39 M entries
+    /// and 286 M entries read).
     ///
     /// ```
     /// use turkish_draughts::{RuleSet, tablebase::Builder};
