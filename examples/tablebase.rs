@@ -303,7 +303,7 @@ fn size(bytes: u64) -> String {
 /// A duration for people: `3 h 12 min`, `41 s`.
 fn time(d: std::time::Duration) -> String {
     let s = d.as_secs_f64();
-    if s >= 86_400.0 {
+    if s >= 360_000.0 {
         format!("{:.1} days", s / 86_400.0)
     } else if s >= 3_600.0 {
         format!(

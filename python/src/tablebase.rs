@@ -1,10 +1,12 @@
-//! Endgame tables: `Tablebase` (the prober) and `build_tablebase` (the builder), on the
-//! crate's `tablebase` module.
+//! Endgame tables: `Tablebase` (the prober), `build_tablebase` (the builder), and the plan
+//! and slices of a build spread over workers, on the crate's `tablebase` module.
 
 use std::path::PathBuf;
 
 use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use turkish_draughts::RuleSet;
 use turkish_draughts::tablebase::{Builder, ProbeError, Tablebase, Wdl};
 
@@ -118,10 +120,72 @@ fn build_tablebase(
     Ok(report.built)
 }
 
+/// The slices of a build of every table of 2 to `pieces` pieces under `rules`, in build
+/// order (every slice after its inputs): a list of dicts with `name` (such as
+/// "KvKM+KMvK"), `materials`, `pieces`, `positions` (index entries), `memory` and `disk`
+/// (estimated bytes) and `inputs` (the names of the slices whose tables it reads).
+#[pyfunction]
+#[pyo3(signature = (pieces, rules = "default"))]
+fn tablebase_plan<'py>(
+    py: Python<'py>,
+    pieces: u32,
+    rules: &str,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let rules: RuleSet = parse_rules(rules)?;
+    if pieces < 2 {
+        return Err(PyValueError::new_err(format!(
+            "pieces={pieces}: a table holds 2 pieces or more"
+        )));
+    }
+    let plan = Builder::new(rules, ".")
+        .plan(pieces)
+        .map_err(|e| TablebaseError::new_err(e.to_string()))?;
+    plan.slices()
+        .iter()
+        .map(|s| {
+            let d = PyDict::new(py);
+            d.set_item("name", s.name())?;
+            d.set_item("materials", s.materials())?;
+            d.set_item("pieces", s.pieces())?;
+            d.set_item("positions", s.positions())?;
+            d.set_item("memory", s.memory())?;
+            d.set_item("disk", s.disk())?;
+            d.set_item("inputs", s.inputs().to_vec())?;
+            Ok(d)
+        })
+        .collect()
+}
+
+/// Builds one slice of the tables under `rules` in the directory `path`: reads its inputs'
+/// files there, solves it, writes its files (each under a temporary name, then renamed).
+/// `slice` is a slice's name ("KvKM+KMvK") or one of its materials' ("KMvK"). Returns
+/// True when it built the slice, False when its files were already there. Raises
+/// `TablebaseError` naming the input when an input's files are missing.
+#[pyfunction]
+#[pyo3(signature = (path, slice, rules = "default", *, threads = 0))]
+fn build_tablebase_slice(
+    py: Python<'_>,
+    path: PathBuf,
+    slice: &str,
+    rules: &str,
+    threads: usize,
+) -> PyResult<bool> {
+    let rules: RuleSet = parse_rules(rules)?;
+    py.detach(|| {
+        Builder::new(rules, path)
+            .threads(threads)
+            .progress(false)
+            .build_slice(slice)
+    })
+    .map_err(|e| TablebaseError::new_err(e.to_string()))
+}
+
 /// Adds the tablebase's class, function and exception to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTablebase>()?;
     m.add_function(wrap_pyfunction!(build_tablebase, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(build_tablebase_slice, m)?)?;
     m.add("TablebaseError", m.py().get_type::<TablebaseError>())?;
     Ok(())
 }

@@ -52,10 +52,12 @@ from ._core import (
     Termination,
     _playouts,
     build_tablebase,
+    build_tablebase_slice,
     perft,
     planes_batch,
     positions_at,
     selfplay,
+    tablebase_plan,
 )
 
 # MoveList has the methods of a read-only sequence.
@@ -88,6 +90,7 @@ __all__ = [
     "TablebaseError",
     "Termination",
     "build_tablebase",
+    "build_tablebase_slice",
     "parse_square",
     "perft",
     "planes_batch",
@@ -95,6 +98,7 @@ __all__ = [
     "positions_at",
     "selfplay",
     "square_name",
+    "tablebase_plan",
 ]
 
 #: The side to move as ``Board.turn`` gives it: White.

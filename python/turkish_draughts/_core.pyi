@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-from typing import IO, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, final, overload
+from typing import IO, Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, final, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -165,6 +165,10 @@ class Tablebase:
 def build_tablebase(
     path: Union[str, os.PathLike[str]], pieces: int, rules: str = "default", *, threads: int = 0
 ) -> List[str]: ...
+def tablebase_plan(pieces: int, rules: str = "default") -> List[Dict[str, Any]]: ...
+def build_tablebase_slice(
+    path: Union[str, os.PathLike[str]], slice: str, rules: str = "default", *, threads: int = 0
+) -> bool: ...
 def positions_at(board: Board, plies: int) -> List[str]: ...
 def _playouts(
     n: int,

@@ -1,8 +1,9 @@
-"""Perft and self-play past one machine, on Dask (needs the ``distributed`` extra:
-``pip install "./python[distributed]"``).
+"""Perft, self-play and endgame tables past one machine, on Dask (needs the ``distributed``
+extra: ``pip install "./python[distributed]"``).
 
-The work that outgrows a machine here is deep perft and self-play at scale. Both split into
-independent tasks that :class:`dask.distributed.Client` runs on its workers:
+The work that outgrows a machine here is deep perft, self-play at scale and the endgame
+tables of six pieces. Each splits into tasks that :class:`dask.distributed.Client` runs on
+its workers:
 
 * **Perft** splits exactly below the root: ``perft(board, split + d)`` is the sum of
   ``perft(position, d)`` over the positions ``split`` plies down, one per path
@@ -11,6 +12,12 @@ independent tasks that :class:`dask.distributed.Client` runs on its workers:
 * **Self-play** splits by game: game ``i`` of a batch depends only on the seed and ``i``, so
   chunks of games run anywhere and their PDN texts, joined in order, are the text that
   :func:`turkish_draughts.selfplay` would give for the whole batch.
+* **Endgame tables** split by slice (:func:`turkish_draughts.tablebase_plan`): a material
+  and its colour swap, whose tables depend only on the tables of its inputs (the slices its
+  captures and crownings lead to). :func:`build_tablebase` submits one task a slice,
+  given its inputs' tasks, so that Dask runs every slice whose inputs are built, on any
+  free worker; the files are byte for byte those of
+  :func:`turkish_draughts.build_tablebase` on one machine.
 
 On one machine::
 
@@ -30,9 +37,30 @@ On a cluster, the same code takes the scheduler's address instead of a local clu
     total = perft(client, td.Board(), 9, split=3)
     selfplay(client, 100_000, "games.pdn", seed=7, games_per_task=1_000)
 
-The functions that run on the workers (:func:`perft_task`, :func:`selfplay_task`) take and
-return plain values (strings and integers), so nothing but this package needs to be
-installed on the workers. Dask is imported by none of this module's code: the ``client``
+The tables on a cluster::
+
+    client = Client("tcp://SCHEDULER:8786")
+    report = build_tablebase(client, 6, "default", "/shared/tables", threads=2)
+    print(report["built"], report["seconds"])
+
+The tables' **directory** must be one directory that every worker (and the caller) sees at
+the same path: a network file system (NFS, CephFS, Lustre) or a bucket mounted on every
+machine (for example with a FUSE mount) that supports renaming a file within the
+directory, atomically. A task reads its inputs' files there (``NAME.RULES.wdl`` and
+``NAME.RULES.dtw`` of each input material) and writes its own under a temporary name (of
+its process and moment) renamed when complete, so a reader never sees half a file and a
+slice whose worker was lost is built again from scratch; a slice whose files are there and
+valid is skipped, so a build stopped half way is started again with the same call. Each
+worker needs the memory of the largest slice it may take (``tablebase_plan``'s
+``memory``: about 21 bytes an index entry solved and a byte an entry read); start the
+workers with one task at a time each (``--nthreads 1``) and give the builder the
+machine's cores (``threads=``). ``tablebase plan --pieces 6 --workers W`` (the crate's
+example) prints the whole plan with the estimated time; docs/tablebase.md has it for six
+pieces.
+
+The functions that run on the workers (:func:`perft_task`, :func:`selfplay_task`,
+:func:`build_slice_task`) take and return plain values (strings and integers), so nothing
+but this package needs to be installed on the workers. Dask is imported by none of this module's code: the ``client``
 argument is whatever :class:`dask.distributed.Client` (or any object with its ``map`` and
 ``gather``) you pass.
 """
@@ -40,14 +68,25 @@ argument is whatever :class:`dask.distributed.Client` (or any object with its ``
 from __future__ import annotations
 
 import operator
+import os
+import time
 from collections import Counter
-from typing import IO, Any, List, Optional, Tuple, Union
+from typing import IO, Any, Dict, List, Optional, Tuple, Union
 
-from . import MAX_PERFT_DEPTH, Board, positions_at
+from . import MAX_PERFT_DEPTH, Board, build_tablebase_slice, positions_at, tablebase_plan
 from . import perft as _perft
 from . import selfplay as _selfplay
 
-__all__ = ["perft", "perft_task", "perft_tasks", "selfplay", "selfplay_task", "selfplay_tasks"]
+__all__ = [
+    "build_slice_task",
+    "build_tablebase",
+    "perft",
+    "perft_task",
+    "perft_tasks",
+    "selfplay",
+    "selfplay_task",
+    "selfplay_tasks",
+]
 
 #: A perft task: (FEN, rules, remaining depth).
 PerftTask = Tuple[str, str, int]
@@ -164,3 +203,78 @@ def _write_in_order(client: Any, futures: List[Any], f: IO[str]) -> None:
             f.write("\n")
         f.write(text)
         future.release()
+
+
+#: The test hook of :func:`build_slice_task`: a file of this name, plus ``.`` and the
+#: slice's name, in the tables' directory makes the next task of that slice fail once.
+FAIL_ONCE_MARKER = "fail-once"
+
+
+def build_slice_task(
+    directory: str, name: str, rules: str, threads: int, *inputs: Tuple[str, bool]
+) -> Tuple[str, bool]:
+    """Builds one slice on a worker (:func:`turkish_draughts.build_tablebase_slice`) and
+    returns its name and whether it was built (``False``: its files were there). ``inputs``
+    are the results of its inputs' tasks, passed only so that Dask runs it after them.
+
+    Test hook: when the directory holds a file ``fail-once.NAME`` (``NAME`` the slice's
+    name), the task that finds it removes it and fails: it raises :class:`RuntimeError`,
+    or, when the file says ``exit``, ends its worker's process at once (a lost worker).
+    Either way the build goes on, the slice retried by Dask."""
+    del inputs
+    marker = os.path.join(directory, f"{FAIL_ONCE_MARKER}.{name}")
+    try:
+        with open(marker, encoding="utf-8") as f:
+            how = f.read().strip()
+        os.remove(marker)
+    except OSError:
+        pass
+    else:
+        if how == "exit":
+            os._exit(70)
+        raise RuntimeError(f"slice {name}: failed once by the test hook {marker}")
+    return name, build_tablebase_slice(directory, name, rules, threads=threads)
+
+
+def build_tablebase(
+    client: Any,
+    pieces: int,
+    rules: str,
+    directory: Union[str, "os.PathLike[str]"],
+    *,
+    threads: int = 0,
+    retries: int = 3,
+) -> Dict[str, Any]:
+    """Builds every table of 2 to ``pieces`` pieces under ``rules`` into ``directory`` (a
+    directory every worker sees at this same path) on the client's workers: one task a
+    slice, each given its inputs' tasks, so that every slice whose inputs are built runs on
+    any free worker. A task that fails (an error, or its worker lost) is run again, up to
+    ``retries`` times; slices already in the directory are skipped. ``threads`` is each
+    task's builder threads (0: every core of its worker's machine).
+
+    Returns a report: ``built`` and ``present`` (slice names, in plan order), ``slices``
+    and ``positions`` (index entries) of the plan, ``seconds`` (wall time of the call)."""
+    plan = tablebase_plan(pieces, rules)
+    directory = os.fspath(directory)
+    os.makedirs(directory, exist_ok=True)
+    start = time.perf_counter()
+    futures: Dict[str, Any] = {}
+    for s in plan:
+        futures[s["name"]] = client.submit(
+            build_slice_task,
+            directory,
+            s["name"],
+            rules,
+            threads,
+            *[futures[i] for i in s["inputs"]],
+            pure=False,
+            retries=retries,
+        )
+    results = client.gather([futures[s["name"]] for s in plan])
+    return {
+        "built": [n for n, built in results if built],
+        "present": [n for n, built in results if not built],
+        "slices": len(plan),
+        "positions": sum(s["positions"] for s in plan),
+        "seconds": time.perf_counter() - start,
+    }

@@ -1,0 +1,122 @@
+"""Endgame tables built on a local Dask cluster of two worker processes, slice by slice,
+against the one-process build, byte for byte; a task that fails once, or whose worker dies,
+is retried and the build still gives the same files."""
+
+import os
+import pathlib
+import time
+
+import pytest
+
+distributed = pytest.importorskip("dask.distributed")
+
+import turkish_draughts as td  # noqa: E402
+from turkish_draughts import distributed as tdd  # noqa: E402
+
+
+def files(path, rules=None):
+    """Every table file of a directory (of one rule set, when given), by name, with its
+    bytes."""
+    return {
+        name: (path / name).read_bytes()
+        for name in sorted(os.listdir(path))
+        if name.endswith((".wdl", ".dtw")) and (rules is None or f".{rules}." in name)
+    }
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    client = distributed.Client(cluster)
+    yield client
+    client.close()
+    cluster.close()
+
+
+def test_the_plan():
+    plan = td.tablebase_plan(3)
+    # 2 pieces: KvK and MvM alone, KvM with MvK; 3 pieces: 12 materials in 6 pairs.
+    assert [s["name"] for s in plan[:3]] == ["KvK", "KvM+MvK", "MvM"]
+    assert len(plan) == 9
+    kvk = plan[0]
+    assert kvk["materials"] == ["KvK"] and kvk["pieces"] == 2
+    assert kvk["positions"] == 64 * 64 and kvk["inputs"] == []
+    # A man against a man: the capture ends the game, a crowning gives a king and a man.
+    assert plan[2]["inputs"] == ["KvM+MvK"]
+    names = [s["name"] for s in plan]
+    for i, s in enumerate(plan):
+        assert all(names.index(n) < i for n in s["inputs"])
+        assert s["memory"] > 6 * s["positions"] and 0 < s["disk"] < s["positions"]
+    with pytest.raises(td.TablebaseError, match="7 pieces"):
+        td.tablebase_plan(7)
+    with pytest.raises(ValueError):
+        td.tablebase_plan(1)
+    with pytest.raises(td.DamaError, match="rule"):
+        td.tablebase_plan(3, "fide")
+
+
+def test_a_missing_input_is_named(tmp_path):
+    assert td.build_tablebase_slice(tmp_path, "KvK") is True
+    assert td.build_tablebase_slice(str(tmp_path), "KvK") is False
+    with pytest.raises(td.TablebaseError, match="reads slice KvM\\+MvK"):
+        td.build_tablebase_slice(tmp_path, "MvM")
+    with pytest.raises(td.TablebaseError, match="no slice or material named `KvX`"):
+        td.build_tablebase_slice(tmp_path, "KvX")
+
+
+def test_four_pieces_on_two_workers_equal_the_one_process_build(client, tmp_path):
+    # The one-process build: TD_TABLEBASE_REFERENCE names a directory that holds it
+    # already (CI builds it before the Python tests), else it is built here.
+    one, many = tmp_path / "one", tmp_path / "many"
+    reference = os.environ.get("TD_TABLEBASE_REFERENCE")
+    if reference:
+        one = pathlib.Path(reference)
+    t0 = time.perf_counter()
+    td.build_tablebase(one, 4, "default", threads=2)
+    t1 = time.perf_counter()
+    report = tdd.build_tablebase(client, 4, "default", many, threads=1)
+    t2 = time.perf_counter()
+    print(f"4 pieces, default rules: one process {t1 - t0:.1f} s, two workers {t2 - t1:.1f} s")
+    plan = td.tablebase_plan(4)
+    assert report["built"] == [s["name"] for s in plan]
+    assert report["present"] == [] and report["slices"] == len(plan) == 23
+    assert report["positions"] == 91_097_664
+    expected = files(one, "default")
+    assert len(expected) == 2 * 41
+    assert files(many) == expected
+    # Nothing left behind: no temporary file.
+    assert sorted(os.listdir(many)) == sorted(expected)
+    # Again: every slice is there.
+    again = tdd.build_tablebase(client, 4, "default", many)
+    assert again["built"] == [] and len(again["present"]) == 23
+
+
+@pytest.mark.parametrize("how", ["raise", "exit"])
+def test_a_task_that_fails_once_is_retried(client, tmp_path, how):
+    one, many = tmp_path / "one", tmp_path / "many"
+    td.build_tablebase(one, 3, "tudaf", threads=1)
+    many.mkdir()
+    # The test hook of build_slice_task: the slice's next task fails once, raising or
+    # ending its worker's process.
+    for name in ["KvM+MvK", "KvKM+KMvK"]:
+        (many / f"{tdd.FAIL_ONCE_MARKER}.{name}").write_text(how)
+    report = tdd.build_tablebase(client, 3, "tudaf", many, threads=1)
+    names = [s["name"] for s in td.tablebase_plan(3, "tudaf")]
+    if how == "raise":
+        assert report["built"] == names
+    else:
+        # A lost worker takes the results it held with it: Dask runs those tasks again,
+        # and they find their slices' files there.
+        assert sorted(report["built"] + report["present"]) == sorted(names)
+    assert not any(n.startswith(tdd.FAIL_ONCE_MARKER) for n in os.listdir(many))
+    assert files(many) == files(one)
+    # The cluster has its two workers again (the nanny restarts a lost one).
+    client.wait_for_workers(2, timeout=60)
+
+
+def test_no_retries_gives_the_error(client, tmp_path):
+    (tmp_path / f"{tdd.FAIL_ONCE_MARKER}.KvK").write_text("raise")
+    with pytest.raises(RuntimeError, match="failed once by the test hook"):
+        tdd.build_tablebase(client, 2, "default", tmp_path, retries=0)
