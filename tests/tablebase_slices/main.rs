@@ -187,3 +187,87 @@ fn a_missing_input_is_named() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The built example `name` (`cargo test` builds the examples first).
+fn example(name: &str) -> std::process::Command {
+    let exe = std::env::current_exe().expect("the test's own path");
+    let path = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>/deps")
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(path.exists(), "run `cargo build --examples` first");
+    let mut c = std::process::Command::new(path);
+    c.stdin(std::process::Stdio::null());
+    c
+}
+
+#[test]
+fn the_plan_and_build_slice_commands() {
+    let out = example("tablebase")
+        .args(["plan", "--pieces", "2", "--workers", "2"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "slice\tpieces\tpositions\tmemory\tdisk\tinputs");
+    // KvK: 4 096 entries, 21 bytes each plus 8 MiB; 4 096 / 1.73 bytes of files.
+    assert_eq!(lines[1], "KvK\t2\t4096\t8.5 MB\t2.4 kB\t-");
+    assert!(lines[2].starts_with("KvM+MvK\t2\t6144\t") && lines[2].ends_with("\tKvK"));
+    assert!(lines[3].starts_with("MvM\t2\t2304\t") && lines[3].ends_with("\tKvM+MvK"));
+    assert_eq!(
+        lines[4],
+        "total: 3 slices of 2 to 2 pieces (default rules), 12544 index entries"
+    );
+    assert!(lines[6].starts_with("disk: "), "{text}");
+    assert!(
+        lines[7].starts_with("time on 2 workers of 2 threads: "),
+        "{text}"
+    );
+
+    let dir = temp("cli");
+    let d = dir.to_str().expect("utf-8 path");
+    let build = |name: &str| {
+        example("tablebase")
+            .args(["build-slice", "--rules", "tudaf", "--dir", d, name])
+            .output()
+            .expect("runs")
+    };
+    let out = build("KvK");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "built KvK\n");
+    let out = build("KvK");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "present KvK\n");
+    let out = build("MvM");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: slice MvM reads slice KvM+MvK") && err.contains("KvM.tudaf.dtw"),
+        "{err}"
+    );
+    let out = build("MvK");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "built KvM+MvK\n");
+    for args in [
+        &["plan"][..],
+        &["plan", "--pieces", "7"],
+        &["plan", "--pieces", "3", "--dir", d],
+        &["plan", "--pieces", "3", "--workers", "0"],
+        &["build-slice", "--dir", d],
+        &["build-slice", "--dir", d, "KvX"],
+        &["build-slice", "--dir", d, "KvK", "MvM"],
+        &["build", "--pieces", "2", "--dir", d, "--workers", "2"],
+    ] {
+        let out = example("tablebase").args(args).output().expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && !err.contains("panicked"),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
