@@ -27,7 +27,12 @@ const BASE_MEMORY: u64 = 8 << 20;
 const ENTRIES_PER_FILE_BYTE: f64 = 4_315_822_784.0 / 2_494_517_623.0;
 /// Index entries solved a second by one builder on two threads, measured on the 5-piece
 /// build of the default rules: 4 315 822 784 entries in 44 min 22 s (2 662 s), files read
-/// and written included.
+/// and written included. The plan's times are estimated from it.
+///
+/// ```
+/// use turkish_draughts::tablebase::ENTRIES_PER_SECOND;
+/// assert!((1.6e6..1.7e6).contains(&ENTRIES_PER_SECOND));
+/// ```
 pub const ENTRIES_PER_SECOND: f64 = 4_315_822_784.0 / 2_662.0;
 
 /// One unit of a tablebase build: a material and its colour swap (solved together, since
@@ -111,8 +116,8 @@ impl Slice {
     /// bytes each, an entry queued once for each of its children resolved) and the values
     /// written out at the end (2 bytes an entry); the 21 bytes are the most measured
     /// (`/usr/bin/time -v`, peak resident set, less the inputs): 16 to 21 on the largest
-    /// 4-piece slices, 17 on the 5-piece slice `MMvMMM+MMMvMM` (929 MB for 39 M entries
-    /// and 286 M entries read).
+    /// 4-piece slices, 17 on the 5-piece slices `MMvMMM+MMMvMM` (952 MB for 39 M entries
+    /// and 286 M entries read) and `KvKKKK+KKKKvK` (1.37 GB for 81 M entries).
     ///
     /// ```
     /// use turkish_draughts::{RuleSet, tablebase::Builder};
