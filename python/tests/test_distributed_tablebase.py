@@ -120,3 +120,40 @@ def test_no_retries_gives_the_error(client, tmp_path):
     (tmp_path / f"{tdd.FAIL_ONCE_MARKER}.KvK").write_text("raise")
     with pytest.raises(RuntimeError, match="failed once by the test hook"):
         tdd.build_tablebase(client, 2, "default", tmp_path, retries=0)
+
+
+class _NoClient:
+    """A client that fails the test if any work is sent to it."""
+
+    def submit(self, *args, **kwargs):
+        raise AssertionError("work was sent")
+
+    gather = submit
+
+
+def test_arguments_are_checked_before_any_work_is_sent(tmp_path):
+    with pytest.raises(td.TablebaseError, match="7 pieces"):
+        tdd.build_tablebase(_NoClient(), 7, "default", tmp_path)
+    with pytest.raises(td.DamaError, match="rule"):
+        tdd.build_tablebase(_NoClient(), 3, "fide", tmp_path)
+
+
+def test_slices_go_only_where_their_memory_fits(tmp_path):
+    # Two workers of 150 MB each, as a resource; each task asks for its slice's estimated
+    # memory, and the build finishes with the same files.
+    plan = td.tablebase_plan(3)
+    assert max(s["memory"] for s in plan) < 150e6
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=2,
+        processes=True,
+        dashboard_address=None,
+        resources={"MEMORY": 150e6},
+    ) as cluster, distributed.Client(cluster) as client:
+        report = tdd.build_tablebase(
+            client, 3, "default", tmp_path / "many", threads=1, memory_resource="MEMORY"
+        )
+    assert len(report["built"]) == 9
+    one = tmp_path / "one"
+    td.build_tablebase(one, 3, "default", threads=1)
+    assert files(tmp_path / "many") == files(one)

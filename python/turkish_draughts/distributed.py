@@ -52,9 +52,10 @@ its process and moment) renamed when complete, so a reader never sees half a fil
 slice whose worker was lost is built again from scratch; a slice whose files are there and
 valid is skipped, so a build stopped half way is started again with the same call. Each
 worker needs the memory of the largest slice it may take (``tablebase_plan``'s
-``memory``: about 21 bytes an index entry solved and a byte an entry read); start the
-workers with one task at a time each (``--nthreads 1``) and give the builder the
-machine's cores (``threads=``). ``tablebase plan --pieces 6 --workers W`` (the crate's
+``memory``: about 21 bytes an index entry solved and a byte an entry read): start each
+worker with its memory as a resource (``--resources "MEMORY=64e9"``) and pass
+``memory_resource="MEMORY"``, so that a slice goes only to a worker it fits; give the builder
+the machine's cores (``threads=``). ``tablebase plan --pieces 6 --workers W`` (the crate's
 example) prints the whole plan with the estimated time; docs/tablebase.md has it for six
 pieces.
 
@@ -244,6 +245,7 @@ def build_tablebase(
     *,
     threads: int = 0,
     retries: int = 3,
+    memory_resource: Optional[str] = None,
 ) -> Dict[str, Any]:
     """Builds every table of 2 to ``pieces`` pieces under ``rules`` into ``directory`` (a
     directory every worker sees at this same path) on the client's workers: one task a
@@ -252,8 +254,16 @@ def build_tablebase(
     ``retries`` times; slices already in the directory are skipped. ``threads`` is each
     task's builder threads (0: every core of its worker's machine).
 
-    Returns a report: ``built`` and ``present`` (slice names, in plan order), ``slices``
-    and ``positions`` (index entries) of the plan, ``seconds`` (wall time of the call)."""
+    ``memory_resource`` names a Dask worker resource counted in bytes: each task then asks
+    for its slice's estimated peak memory of it, so a slice runs only on a worker started
+    with enough (``dask worker ... --resources "MEMORY=256e9"``), and a worker runs no more
+    slices at once than its memory holds.
+
+    Returns a report: ``built`` and ``present`` (slice names, in plan order; a slice whose
+    result was lost with its worker after it was built is run again and shows as present),
+    ``slices`` and ``positions`` (index entries) of the plan, ``seconds`` (wall time of the
+    call). The arguments are checked (:func:`turkish_draughts.tablebase_plan`'s errors)
+    before any task is sent."""
     plan = tablebase_plan(pieces, rules)
     directory = os.fspath(directory)
     os.makedirs(directory, exist_ok=True)
@@ -269,6 +279,7 @@ def build_tablebase(
             *[futures[i] for i in s["inputs"]],
             pure=False,
             retries=retries,
+            resources=None if memory_resource is None else {memory_resource: s["memory"]},
         )
     results = client.gather([futures[s["name"]] for s in plan])
     return {
