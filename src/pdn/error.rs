@@ -137,6 +137,12 @@ pub enum PdnErrorKind {
         /// The tag's value.
         value: String,
     },
+    /// The `NoProgressLimit` tag is not a number of plies.
+    #[error("NoProgressLimit \"{value}\" is not a number of plies (0 to 4294967295)")]
+    BadNoProgressLimit {
+        /// The tag's value.
+        value: String,
+    },
     /// The move text is not a move (a syntax error).
     #[error("bad move text \"{text}\": {error}")]
     BadMove {

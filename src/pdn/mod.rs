@@ -46,6 +46,15 @@
 //! [`PdnGame::rules_conflict`] (the game is still read, and is an error only if its moves
 //! or result do not fit the chosen rules).
 //!
+//! # The no-progress limit
+//!
+//! A game with a no-progress limit ([`Game::with_no_progress_limit`](crate::Game::with_no_progress_limit))
+//! carries it in the tag [`NO_PROGRESS_LIMIT_TAG`], `[NoProgressLimit "60"]` (in plies),
+//! written by [`write_game`] when the game has a limit and only then. The reader replays the
+//! game under it (a game that reaches it is drawn there), and a value that is not a number
+//! of plies is an error ([`PdnErrorKind::BadNoProgressLimit`]). So a [`Game`](crate::Game)
+//! read back from what the writer wrote equals it.
+//!
 //! # One item for every game
 //!
 //! Each game gives one item: the game, or the first error found in it, with its line and
@@ -145,7 +154,7 @@ pub use notes::{Node, Notes, Variation};
 #[cfg(feature = "std")]
 pub use read::Reader;
 pub use read::{Games, PdnGame, ReadOptions, read_str, read_str_with};
-pub use rules_tag::{RULES_TAG, RulesConflict};
+pub use rules_tag::{NO_PROGRESS_LIMIT_TAG, RULES_TAG, RulesConflict};
 pub use tags::Tags;
 pub use visit::{Control, Location, Visitor};
 pub use write::{Notation, WriteOptions, write_game};

@@ -1,5 +1,6 @@
-//! The `Rules` tag: the rule set a game was played under, written by
-//! [`write_game`](super::write_game) and read by the reader.
+//! The tags that say how a game was played: `Rules`, the rule set, and `NoProgressLimit`,
+//! the no-progress draw; written by [`write_game`](super::write_game) and read by the
+//! reader.
 
 use alloc::string::String;
 use core::fmt;
@@ -19,6 +20,37 @@ use crate::RuleSet;
 /// # Ok::<(), pdn::PdnError>(())
 /// ```
 pub const RULES_TAG: &str = "Rules";
+
+/// The name of the tag that gives a game's no-progress limit
+/// ([`Game::no_progress_limit`](crate::Game::no_progress_limit)), in plies:
+/// `[NoProgressLimit "60"]`. [`write_game`](super::write_game) writes it when the game has
+/// a limit, and only then. The reader replays the game under the limit its tag gives
+/// (blanks around the number are allowed), so a game that reaches it is drawn there; a value
+/// that is not a number of plies from 0 to 4294967295 (decimal digits only) is an error
+/// ([`PdnErrorKind::BadNoProgressLimit`](super::PdnErrorKind::BadNoProgressLimit)) at the
+/// value.
+///
+/// ```
+/// use turkish_draughts::pdn::{self, NO_PROGRESS_LIMIT_TAG};
+/// use turkish_draughts::{Game, RuleSet};
+/// let game = Game::new(RuleSet::Default).with_no_progress_limit(Some(60));
+/// let text = game.to_pdn();
+/// assert!(text.contains(&format!("[{NO_PROGRESS_LIMIT_TAG} \"60\"]\n")));
+/// let back = pdn::read_str(&text).next().unwrap()?;
+/// assert_eq!(back.game().no_progress_limit(), Some(60));
+/// assert_eq!(back.game(), &game);
+/// # Ok::<(), pdn::PdnError>(())
+/// ```
+pub const NO_PROGRESS_LIMIT_TAG: &str = "NoProgressLimit";
+
+/// The limit a `NoProgressLimit` tag's value gives: decimal digits, blanks around allowed.
+pub(crate) fn no_progress_limit_of(value: &str) -> Option<u32> {
+    let value = value.trim();
+    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    value.parse().ok()
+}
 
 /// The rule set a `Rules` tag's value names, if any.
 pub(crate) fn rules_of(value: &str) -> Option<RuleSet> {
