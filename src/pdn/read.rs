@@ -223,7 +223,7 @@ impl PdnGame {
         let limit_said = self
             .tags
             .get(NO_PROGRESS_LIMIT_TAG)
-            .map(|value| no_progress_limit_of(value));
+            .map(no_progress_limit_of);
         if said == Some(rules) && limit_said == limit.map(Some) {
             return alloc::borrow::Cow::Borrowed(&self.tags);
         }
