@@ -204,7 +204,7 @@ impl PyGameReader {
                     return Ok(Some(Py::new(py, PyPdnGame(game))?.into_any()));
                 }
                 Err(e) => {
-                    if matches!(e.kind, PdnErrorKind::Io { .. }) {
+                    if matches!(e.kind(), PdnErrorKind::Io { .. }) {
                         let stashed = self.stash.lock().ok().and_then(|mut s| s.take());
                         if let Some(original) = stashed {
                             return Err(original);
@@ -303,13 +303,13 @@ impl PyRulesConflict {
     /// The line of the tag's value, from 1.
     #[getter]
     fn line(&self) -> usize {
-        self.0.line
+        self.0.line()
     }
 
     /// The column of the tag's value, from 1, in characters.
     #[getter]
     fn column(&self) -> usize {
-        self.0.column
+        self.0.column()
     }
 
     /// The tag's value, as written (long values cut, as error messages quote the input).
@@ -332,8 +332,8 @@ impl PyRulesConflict {
     fn __repr__(&self) -> String {
         format!(
             "RulesConflict(line={}, column={}, tag={:?}, chosen={:?})",
-            self.0.line,
-            self.0.column,
+            self.0.line(),
+            self.0.column(),
             self.0.tag,
             self.0.chosen.name()
         )

@@ -26,6 +26,14 @@
 //!   that are not UTF-8 read as U+FFFD. An input that starts with a UTF-16 byte order mark
 //!   is one error, [`PdnErrorKind::Utf16`]: convert it to UTF-8.
 //!
+//! # What the types give
+//!
+//! The reader's types give their data by methods: [`PdnGame::line`], [`PdnError::line`],
+//! [`PdnError::column`], [`PdnError::kind`], [`RulesConflict::line`], [`Location::line`],
+//! and so on. [`PdnError`], [`RulesConflict`] and [`Location`] also keep their fields
+//! public (the same values, for patterns); [`ReadOptions`], [`WriteOptions`] and [`Notes`]
+//! are settings and records the caller fills, with fields.
+//!
 //! # Reading with a visitor
 //!
 //! [`Reader::read_game`] and [`Games::read_game`] hand a game's tags, moves, comments, NAGs,

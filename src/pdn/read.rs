@@ -321,7 +321,7 @@ impl PdnGame {
     /// let text = "[Rules \"default\"]\n1. c3-c4 *";
     /// let options = ReadOptions::new(RuleSet::Tudaf);
     /// let game = pdn::read_str_with(text, options).next().unwrap()?;
-    /// assert_eq!(game.rules_conflict().map(|c| c.chosen), Some(RuleSet::Tudaf));
+    /// assert_eq!(game.rules_conflict().map(|c| c.chosen()), Some(RuleSet::Tudaf));
     /// assert_eq!(pdn::read_str(text).next().unwrap()?.rules_conflict(), None);
     /// # Ok::<(), pdn::PdnError>(())
     /// ```

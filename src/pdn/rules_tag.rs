@@ -65,7 +65,8 @@ pub(crate) fn rules_of(value: &str) -> Option<RuleSet> {
 
 /// A game's `Rules` tag names another rule set than the one the caller chose (or one this
 /// crate does not know): the game was read under the caller's choice, and this says so.
-/// `Display` gives `line L, column C: ...`, pointing at the tag's value.
+/// `Display` gives `line L, column C: ...`, pointing at the tag's value. Its data is read
+/// with methods, as every PDN type's is; the fields stay public too.
 ///
 /// ```
 /// use turkish_draughts::pdn::{self, ReadOptions};
@@ -74,7 +75,7 @@ pub(crate) fn rules_of(value: &str) -> Option<RuleSet> {
 /// let game = pdn::read_str_with(text, ReadOptions::new(RuleSet::Default)).next().unwrap()?;
 /// assert_eq!(game.game().rules(), RuleSet::Default);
 /// let conflict = game.rules_conflict().unwrap();
-/// assert_eq!(conflict.tag, "tudaf");
+/// assert_eq!(conflict.tag(), "tudaf");
 /// assert_eq!(
 ///     conflict.to_string(),
 ///     "line 1, column 9: the Rules tag says \"tudaf\"; the game was read under default, as asked"
@@ -93,6 +94,65 @@ pub struct RulesConflict {
     pub tag: String,
     /// The rule set the game was read under: the caller's.
     pub chosen: RuleSet,
+}
+
+impl RulesConflict {
+    /// The line of the tag's value, from 1.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn::{self, ReadOptions};
+    /// use turkish_draughts::RuleSet;
+    /// let text = "[Event \"x\"]\n[Rules \"tudaf\"]\n*";
+    /// let game = pdn::read_str_with(text, ReadOptions::new(RuleSet::Default)).next().unwrap()?;
+    /// let conflict = game.rules_conflict().unwrap();
+    /// assert_eq!((conflict.line(), conflict.column()), (2, 9));
+    /// # Ok::<(), pdn::PdnError>(())
+    /// ```
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The column of the tag's value, from 1, in characters.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn::{self, ReadOptions};
+    /// use turkish_draughts::RuleSet;
+    /// let text = "[Rules  \"tudaf\"]\n*";
+    /// let game = pdn::read_str_with(text, ReadOptions::new(RuleSet::Default)).next().unwrap()?;
+    /// assert_eq!(game.rules_conflict().unwrap().column(), 10);
+    /// # Ok::<(), pdn::PdnError>(())
+    /// ```
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
+    /// The tag's value, quoted as errors quote the input.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn::{self, ReadOptions};
+    /// use turkish_draughts::RuleSet;
+    /// let text = "[Rules \"checkers\"]\n*";
+    /// let game = pdn::read_str_with(text, ReadOptions::new(RuleSet::Tudaf)).next().unwrap()?;
+    /// assert_eq!(game.rules_conflict().unwrap().tag(), "checkers");
+    /// # Ok::<(), pdn::PdnError>(())
+    /// ```
+    pub fn tag(&self) -> &str {
+        &self.tag
+    }
+
+    /// The rule set the game was read under: the caller's.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn::{self, ReadOptions};
+    /// use turkish_draughts::RuleSet;
+    /// let text = "[Rules \"default\"]\n*";
+    /// let game = pdn::read_str_with(text, ReadOptions::new(RuleSet::Tudaf)).next().unwrap()?;
+    /// assert_eq!(game.rules_conflict().unwrap().chosen(), RuleSet::Tudaf);
+    /// # Ok::<(), pdn::PdnError>(())
+    /// ```
+    pub fn chosen(&self) -> RuleSet {
+        self.chosen
+    }
 }
 
 impl fmt::Display for RulesConflict {

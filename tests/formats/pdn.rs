@@ -698,3 +698,38 @@ fn a_malformed_no_progress_limit_is_an_error_at_its_value() {
         Some(u32::MAX)
     );
 }
+
+#[test]
+fn pdn_types_give_their_place_by_methods() {
+    let items = read_all("[Event \"a\"]\n1. c3-c4 *\n\n[Rules \"chess\"]\n*\n");
+    let game = items[0].as_ref().unwrap();
+    let err = items[1].as_ref().unwrap_err();
+    assert_eq!(game.line(), 1);
+    assert_eq!((err.line(), err.column()), (4, 9));
+    assert_eq!(err.location(), pdn::Location::new(4, 9));
+    assert_eq!(err.location().line(), err.line());
+    assert_eq!(err.location().column(), err.column());
+    assert_eq!(
+        err.kind(),
+        &PdnErrorKind::UnknownRules {
+            value: "chess".to_string()
+        }
+    );
+    // The fields say the same.
+    assert_eq!(
+        (err.line, err.column, &err.kind),
+        (err.line(), err.column(), err.kind())
+    );
+    let text = "\n[Rules \"tudaf\"]\n*";
+    let read = pdn::read_str_with(text, pdn::ReadOptions::new(RuleSet::Default))
+        .next()
+        .unwrap()
+        .unwrap();
+    let conflict = read.rules_conflict().unwrap();
+    assert_eq!((conflict.line(), conflict.column()), (2, 9));
+    assert_eq!(
+        (conflict.tag(), conflict.chosen()),
+        ("tudaf", RuleSet::Default)
+    );
+    assert_eq!(read.line(), 2);
+}
