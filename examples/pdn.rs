@@ -86,7 +86,10 @@ fn main() -> ExitCode {
                 let note = match g.rules_conflict() {
                     Some(c) => format!(
                         " (read under {}; its Rules tag says \"{}\" at {}:{})",
-                        c.chosen, c.tag, c.line, c.column
+                        c.chosen(),
+                        c.tag(),
+                        c.line(),
+                        c.column()
                     ),
                     None => String::new(),
                 };
@@ -105,9 +108,9 @@ fn main() -> ExitCode {
                 let line = format!(
                     "error: game {} at {}:{}: {}",
                     i + 1,
-                    e.line,
-                    e.column,
-                    e.kind
+                    e.line(),
+                    e.column(),
+                    e.kind()
                 );
                 writeln!(err, "{line}")
             }

@@ -14,7 +14,8 @@ fn quoted(kind: &PdnErrorKind) -> Option<&str> {
     match kind {
         PdnErrorKind::UnknownGameType { value }
         | PdnErrorKind::UnknownRules { value }
-        | PdnErrorKind::BadResultTag { value } => Some(value),
+        | PdnErrorKind::BadResultTag { value }
+        | PdnErrorKind::BadNoProgressLimit { value } => Some(value),
         PdnErrorKind::BadFen { fen, .. } => Some(fen),
         PdnErrorKind::BadMove { text, .. }
         | PdnErrorKind::IllegalMove { text, .. }

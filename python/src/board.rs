@@ -14,6 +14,7 @@ use numpy::{PyArray1, PyArray3};
 
 use crate::actions;
 use crate::errors::{IllegalMoveError, fen_error, parse_error, play_error, value_error};
+use crate::int_arg::{self, Int};
 use crate::move_list::*;
 use crate::moves::*;
 use crate::outcome::*;
@@ -28,9 +29,10 @@ pub fn parse_rules(rules: &str) -> PyResult<RuleSet> {
 }
 
 /// A square number (0 = a1 ... 63 = h8), checked.
-pub fn square(index: i64) -> PyResult<Square> {
-    u8::try_from(index)
-        .ok()
+pub fn square(index: &Int) -> PyResult<Square> {
+    index
+        .small()
+        .and_then(|i| u8::try_from(i).ok())
         .and_then(Square::new)
         .ok_or_else(|| value_error(format!("square {index} is not a square number 0..63")))
 }
@@ -110,10 +112,14 @@ impl PyBoard {
     fn py_new(
         fen: Option<&str>,
         rules: &str,
-        no_progress_limit: Option<u32>,
+        no_progress_limit: Option<Int>,
         relaxed: bool,
     ) -> PyResult<Self> {
         let rules = parse_rules(rules)?;
+        let no_progress_limit: Option<u32> = match no_progress_limit {
+            Some(n) => Some(int_arg::get(&n, "no_progress_limit", int_arg::U32)?),
+            None => None,
+        };
         let game = match (fen, relaxed) {
             (None, _) => Game::new(rules),
             (Some(fen), false) => Game::from_fen(fen, rules).map_err(fen_error)?,
@@ -136,7 +142,7 @@ impl PyBoard {
     #[getter]
     fn legal_moves(&self) -> PyMoveList {
         if self.outcome.is_some() {
-            PyMoveList::empty()
+            PyMoveList::empty(self.pos)
         } else {
             PyMoveList::generate(&self.pos)
         }
@@ -156,17 +162,19 @@ impl PyBoard {
     /// plays it and returns it. Raises `InvalidMoveError`, `IllegalMoveError`,
     /// `AmbiguousMoveError` or `GameOverError`.
     fn push_text(&mut self, text: &str) -> PyResult<PyMove> {
+        let before = *self.position();
         self.update(|g| g.try_play_text(text))
-            .map(PyMove)
+            .map(|m| PyMove::new(m, before))
             .map_err(play_error)
     }
 
     /// The legal move of this position that `text` names (as `push_text` reads it), without
     /// playing it.
     fn parse_move(&self, text: &str) -> PyResult<PyMove> {
-        self.position()
+        let before = *self.position();
+        before
             .parse_any_move(text)
-            .map(PyMove)
+            .map(|m| PyMove::new(m, before))
             .map_err(parse_error)
     }
 
@@ -178,24 +186,32 @@ impl PyBoard {
 
     /// Takes back the last move and returns it. Raises `IndexError` at the first position.
     fn pop(&mut self) -> PyResult<PyMove> {
-        self.update(Game::undo)
-            .map(PyMove)
-            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
+        let mv = self
+            .update(Game::undo)
+            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
+        Ok(PyMove::new(mv, *self.position()))
     }
 
     /// The last move played. Raises `IndexError` at the first position.
     fn peek(&self) -> PyResult<PyMove> {
-        self.game
-            .moves()
-            .last()
-            .map(|m| PyMove(*m))
-            .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
+        let moves = self.game.moves();
+        let last = moves.len().wrapping_sub(1);
+        match (moves.get(last), self.game.positions().get(last)) {
+            (Some(m), Some(before)) => Ok(PyMove::new(*m, *before)),
+            _ => Err(PyIndexError::new_err("peek at empty move stack")),
+        }
     }
 
     /// The moves played from the first position, in order.
     #[getter]
     fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, self.game.moves().iter().map(|m| PyMove(*m)))
+        let moves = self.game.moves().iter();
+        PyList::new(
+            py,
+            moves
+                .zip(self.game.positions())
+                .map(|(m, before)| PyMove::new(*m, *before)),
+        )
     }
 
     /// The position as PDN FEN (`W:Wa2,b2:Ba7,Kh8`), squares sorted a1 to h8.
@@ -260,8 +276,8 @@ impl PyBoard {
 
     /// The piece on `square` (0 = a1 ... 63 = h8): `"o"` a white man, `"O"` a white king,
     /// `"x"` a black man, `"X"` a black king, or `None`.
-    fn piece_at(&self, square: i64) -> PyResult<Option<char>> {
-        let sq = self::square(square)?;
+    fn piece_at(&self, square: Int) -> PyResult<Option<char>> {
+        let sq = self::square(&square)?;
         Ok(self.position().board().piece_at(sq).map(|p| p.char()))
     }
 
@@ -286,13 +302,16 @@ impl PyBoard {
         self.copy(true)
     }
 
-    /// Boards are equal when their positions are: the same pieces, side to move and rules
-    /// (the move stacks may differ).
+    /// Boards are equal when their positions and no-progress limits are: the same pieces,
+    /// side to move, rules and `no_progress_limit`, what `repr` shows (the move stacks may
+    /// differ, as in python-chess).
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = other.py();
         match other.cast::<PyBoard>() {
             Ok(other) => {
-                let equal = *self.position() == *other.borrow().position();
+                let other = other.borrow();
+                let equal = *self.position() == *other.position()
+                    && self.game.no_progress_limit() == other.game.no_progress_limit();
                 Ok(pyo3::types::PyBool::new(py, equal)
                     .to_owned()
                     .into_any()
@@ -308,7 +327,7 @@ impl PyBoard {
         cls: &Bound<'_, PyType>,
         fen: &str,
         rules: &str,
-        no_progress_limit: Option<u32>,
+        no_progress_limit: Option<Int>,
         relaxed: bool,
         moves: Vec<String>,
     ) -> PyResult<PyBoard> {
@@ -337,12 +356,22 @@ impl PyBoard {
         PyTuple::new(py, [replay, args.into_pyobject(py)?.into_any()])
     }
 
-    /// `Board('W:Wa2,...:B...')`, with the rules when they are not the default.
+    /// `Board('W:Wa2,...:B...')`, with the rules when they are not the default, the
+    /// no-progress limit when there is one and `relaxed=True` for a relaxed board:
+    /// `Board('W:WKa1:BKh8', rules='tudaf', no_progress_limit=60)`.
     fn __repr__(&self) -> String {
-        match self.game.rules() {
-            RuleSet::Default => format!("Board('{}')", self.fen()),
-            rules => format!("Board('{}', rules='{}')", self.fen(), rules.name()),
+        let mut text = format!("Board('{}'", self.fen());
+        if self.game.rules() != RuleSet::Default {
+            text.push_str(&format!(", rules='{}'", self.game.rules().name()));
         }
+        if let Some(plies) = self.game.no_progress_limit() {
+            text.push_str(&format!(", no_progress_limit={plies}"));
+        }
+        if self.relaxed {
+            text.push_str(", relaxed=True");
+        }
+        text.push(')');
+        text
     }
 
     /// The board as text, rank 8 on top (`o`/`O` white man/king, `x`/`X` black), then the
@@ -358,19 +387,23 @@ impl PyBoard {
     #[pyo3(signature = (*, size = None, flipped = false, r#move = None, squares = None))]
     fn svg(
         &self,
-        size: Option<u32>,
+        size: Option<Int>,
         flipped: bool,
         r#move: Option<PyRef<'_, PyMove>>,
-        squares: Option<Vec<i64>>,
+        squares: Option<Vec<Int>>,
     ) -> PyResult<String> {
         let mut opts = SvgOptions::new().flipped(flipped);
         if let Some(size) = size {
             // The svg example's bounds.
-            if !(1..=100_000).contains(&size) {
+            let Some(size) = size
+                .small()
+                .filter(|s| (1..=100_000).contains(s))
+                .and_then(|s| u32::try_from(s).ok())
+            else {
                 return Err(value_error(format!(
                     "size={size}: expected a whole number of pixels from 1 to 100000"
                 )));
-            }
+            };
             opts = opts.size(size);
         }
         if let Some(m) = r#move {
@@ -379,7 +412,7 @@ impl PyBoard {
         if let Some(list) = squares {
             let mut set = Bitboard::EMPTY;
             for s in list {
-                set = set.with(square(s)?);
+                set = set.with(square(&s)?);
             }
             opts = opts.highlight(set);
         }
@@ -437,16 +470,19 @@ impl PyBoard {
 
     /// The legal move an action stands for. Raises `IllegalMoveError` if the action is not
     /// one of `legal_actions()`.
-    fn decode_action(&self, action: i64) -> PyResult<PyMove> {
+    fn decode_action(&self, action: Int) -> PyResult<PyMove> {
         let mut list = MoveList::new();
         let moves = self.playable(&mut list);
-        let found = u32::try_from(action).ok().and_then(|a| {
-            actions::actions(self.position(), moves)
-                .into_iter()
-                .position(|x| x == Some(a))
-        });
+        let found = action
+            .small()
+            .and_then(|a| u32::try_from(a).ok())
+            .and_then(|a| {
+                actions::actions(self.position(), moves)
+                    .into_iter()
+                    .position(|x| x == Some(a))
+            });
         match found {
-            Some(i) => Ok(PyMove(moves[i])),
+            Some(i) => Ok(PyMove::new(moves[i], *self.position())),
             None => Err(IllegalMoveError::new_err(format!(
                 "action {action} is not a legal action of this position"
             ))),
@@ -456,7 +492,7 @@ impl PyBoard {
     /// Plays the move an action stands for and returns it (`decode_action`, then `push`):
     /// `IllegalMoveError` if it is not a legal action here, `GameOverError` (as `push`) if
     /// the game is over.
-    fn push_action(&mut self, action: i64) -> PyResult<PyMove> {
+    fn push_action(&mut self, action: Int) -> PyResult<PyMove> {
         if let Some(outcome) = self.outcome {
             return Err(play_error(PlayError::GameOver { outcome }));
         }

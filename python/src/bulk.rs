@@ -16,6 +16,7 @@ use turkish_draughts::{
 use crate::actions;
 use crate::board::{PyBoard, parse_rules};
 use crate::errors::{InvalidFenError, value_error};
+use crate::int_arg::{self, Int};
 use crate::interrupt::interruptible;
 use crate::playout::{self, Limits, Summary};
 use crate::termination::Termination;
@@ -34,11 +35,15 @@ fn threads(n: usize) -> usize {
 
 /// A perft depth (or `what`, a number of plies) from Python: negative or past
 /// [`MAX_PERFT_DEPTH`] raises `ValueError` saying so.
-fn check_depth(depth: i64, what: &str) -> PyResult<u32> {
-    match u32::try_from(depth) {
-        Err(_) if depth < 0 => Err(value_error(format!("{what} {depth} is negative"))),
-        Ok(d) if d <= MAX_PERFT_DEPTH => Ok(d),
-        // PerftDepthError's wording, for any i64.
+fn check_depth(depth: &Int, what: &str) -> PyResult<u32> {
+    let negative = match depth {
+        Int::Small(d) => *d < 0,
+        Int::Huge(digits) => digits.starts_with('-'),
+    };
+    match depth.small().map(u32::try_from) {
+        _ if negative => Err(value_error(format!("{what} {depth} is negative"))),
+        Some(Ok(d)) if d <= MAX_PERFT_DEPTH => Ok(d),
+        // PerftDepthError's wording, for any integer.
         _ => Err(value_error(format!(
             "{what} {depth} is more than the maximum of {MAX_PERFT_DEPTH}"
         ))),
@@ -68,14 +73,10 @@ fn start_game(board: Option<PyRef<'_, PyBoard>>, rules: &str) -> PyResult<Game> 
 /// is released meanwhile, and Ctrl-C (`KeyboardInterrupt`) ends the search within about
 /// 0.1 s.
 #[pyfunction]
-#[pyo3(signature = (board, depth, *, threads = 1))]
-pub fn perft(
-    py: Python<'_>,
-    board: PyRef<'_, PyBoard>,
-    depth: i64,
-    threads: usize,
-) -> PyResult<u64> {
-    let depth = check_depth(depth, "perft depth")?;
+#[pyo3(signature = (board, depth, *, threads = Int::Small(1)), text_signature = "(board, depth, *, threads=1)")]
+pub fn perft(py: Python<'_>, board: PyRef<'_, PyBoard>, depth: Int, threads: Int) -> PyResult<u64> {
+    let depth = check_depth(&depth, "perft depth")?;
+    let threads: usize = int_arg::get(&threads, "threads", int_arg::USIZE)?;
     let pos = *board.position();
     drop(board);
     if depth <= CHEAP_PERFT_DEPTH {
@@ -131,9 +132,9 @@ fn below(pos: Position, plies: u32, stop: &AtomicBool) -> Option<Vec<Position>> 
 pub fn positions_at(
     py: Python<'_>,
     board: PyRef<'_, PyBoard>,
-    plies: i64,
+    plies: Int,
 ) -> PyResult<Vec<String>> {
-    let plies = check_depth(plies, "plies")?;
+    let plies = check_depth(&plies, "plies")?;
     let pos = *board.position();
     drop(board);
     let threads = self::threads(0);
@@ -158,6 +159,43 @@ pub fn positions_at(
     }
 }
 
+/// The integer arguments of a batch of games, checked: each in its type's range, or a
+/// `ValueError` naming it.
+struct Batch {
+    n: usize,
+    seed: u64,
+    first: u64,
+    threads: usize,
+    max_plies: usize,
+    no_progress: Option<u32>,
+}
+
+impl Batch {
+    fn check(
+        n: &Int,
+        seed: &Int,
+        first: Option<&Int>,
+        threads: &Int,
+        max_plies: &Int,
+        no_progress: Option<&Int>,
+    ) -> PyResult<Batch> {
+        Ok(Batch {
+            n: int_arg::get(n, "n", int_arg::USIZE)?,
+            seed: int_arg::get(seed, "seed", int_arg::U64)?,
+            first: match first {
+                Some(first) => int_arg::get(first, "first", int_arg::U64)?,
+                None => 0,
+            },
+            threads: int_arg::get(threads, "threads", int_arg::USIZE)?,
+            max_plies: int_arg::get(max_plies, "max_plies", int_arg::USIZE)?,
+            no_progress: match no_progress {
+                Some(p) => Some(int_arg::get(p, "no_progress", int_arg::U32)?),
+                None => None,
+            },
+        })
+    }
+}
+
 /// Batches this small (games times plies) take a millisecond or so: played on the calling
 /// thread, without the watch for Ctrl-C (which costs a thread).
 fn cheap_batch(n: usize, max_plies: usize) -> bool {
@@ -176,18 +214,29 @@ fn limits(max_plies: usize, no_progress: Option<u32>) -> Limits {
 /// termination (`uint8`: 0 unfinished, else the number of `Termination`). Ctrl-C ends the
 /// call.
 #[pyfunction]
-#[pyo3(signature = (n, *, board = None, rules = "default", seed = 0, threads = 1, max_plies = 400, no_progress = Some(60)))]
+#[pyo3(
+    signature = (n, *, board = None, rules = "default", seed = Int::Small(0), threads = Int::Small(1), max_plies = Int::Small(400), no_progress = Some(Int::Small(60))),
+    text_signature = "(n, *, board=None, rules='default', seed=0, threads=1, max_plies=400, no_progress=60)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn _playouts<'py>(
     py: Python<'py>,
-    n: usize,
+    n: Int,
     board: Option<PyRef<'py, PyBoard>>,
     rules: &str,
-    seed: u64,
-    threads: usize,
-    max_plies: usize,
-    no_progress: Option<u32>,
+    seed: Int,
+    threads: Int,
+    max_plies: Int,
+    no_progress: Option<Int>,
 ) -> PyResult<Bound<'py, PyTuple>> {
+    let Batch {
+        n,
+        seed,
+        threads,
+        max_plies,
+        no_progress,
+        first: _,
+    } = Batch::check(&n, &seed, None, &threads, &max_plies, no_progress.as_ref())?;
     let start = start_game(board, rules)?;
     let mut out: Vec<Summary> = filled(n)?;
     let threads = self::threads(threads);
@@ -233,19 +282,37 @@ pub fn _playouts<'py>(
 /// text (one blank line between games). Game `i` depends only on `seed` and `i`, so batches
 /// cut differently give the same games. Ctrl-C ends the call.
 #[pyfunction]
-#[pyo3(signature = (n, *, board = None, rules = "default", seed = 0, first = 0, threads = 1, max_plies = 400, no_progress = Some(60)))]
+#[pyo3(
+    signature = (n, *, board = None, rules = "default", seed = Int::Small(0), first = Int::Small(0), threads = Int::Small(1), max_plies = Int::Small(400), no_progress = Some(Int::Small(60))),
+    text_signature = "(n, *, board=None, rules='default', seed=0, first=0, threads=1, max_plies=400, no_progress=60)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay(
     py: Python<'_>,
-    n: usize,
+    n: Int,
     board: Option<PyRef<'_, PyBoard>>,
     rules: &str,
-    seed: u64,
-    first: u64,
-    threads: usize,
-    max_plies: usize,
-    no_progress: Option<u32>,
+    seed: Int,
+    first: Int,
+    threads: Int,
+    max_plies: Int,
+    no_progress: Option<Int>,
 ) -> PyResult<String> {
+    let Batch {
+        n,
+        seed,
+        first,
+        threads,
+        max_plies,
+        no_progress,
+    } = Batch::check(
+        &n,
+        &seed,
+        Some(&first),
+        &threads,
+        &max_plies,
+        no_progress.as_ref(),
+    )?;
     let start = start_game(board, rules)?;
     let threads = self::threads(threads);
     let limits = limits(max_plies, no_progress);

@@ -97,8 +97,8 @@ pub fn pdn_error(py: Python<'_>, e: &RustPdnError) -> PyErr {
     let value = err.value(py);
     // Setting an attribute on a fresh exception instance cannot fail; if it ever did, the
     // message still says where.
-    let _ = value.setattr("line", e.line);
-    let _ = value.setattr("column", e.column);
+    let _ = value.setattr("line", e.line());
+    let _ = value.setattr("column", e.column());
     err
 }
 

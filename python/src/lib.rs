@@ -11,6 +11,7 @@ mod actions;
 mod board;
 mod bulk;
 mod errors;
+mod int_arg;
 mod interrupt;
 mod move_list;
 mod moves;

@@ -22,7 +22,7 @@ use crate::moves::*;
     module = "turkish_draughts",
     name = "MoveList"
 )]
-pub struct PyMoveList(Vec<Move>);
+pub struct PyMoveList(Vec<Move>, Position);
 
 // The move buffers of dropped `MoveList`s, kept by each thread for its next ones. A buffer
 // taken from here is filled by the move generator straight away: no `malloc` and `free`
@@ -59,19 +59,19 @@ impl PyMoveList {
                     moves.push(m);
                     ControlFlow::<()>::Continue(())
                 });
-                PyMoveList(moves)
+                PyMoveList(moves, *pos)
             }
             None => {
                 let mut list = MoveList::new();
                 pos.legal_moves_into(&mut list);
-                PyMoveList(list.to_vec())
+                PyMoveList(list.to_vec(), *pos)
             }
         }
     }
 
-    /// A list of no moves.
-    pub fn empty() -> PyMoveList {
-        PyMoveList(Vec::new())
+    /// A list of no moves, of `pos`.
+    pub fn empty(pos: Position) -> PyMoveList {
+        PyMoveList(Vec::new(), pos)
     }
 
     fn moves(&self) -> &[Move] {
@@ -79,7 +79,7 @@ impl PyMoveList {
     }
 
     fn objects<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, self.moves().iter().map(|m| PyMove(*m)))
+        PyList::new(py, self.moves().iter().map(|m| PyMove::new(*m, self.1)))
     }
 
     fn find(&self, m: &Bound<'_, PyAny>) -> Option<usize> {
@@ -125,7 +125,8 @@ impl PyMoveList {
             if !(0..n).contains(&k) {
                 return Err(PyIndexError::new_err("move index out of range"));
             }
-            return Ok(Bound::new(py, PyMove(self.moves()[k as usize]))?.into_any());
+            let m = PyMove::new(self.moves()[k as usize], self.1);
+            return Ok(Bound::new(py, m)?.into_any());
         }
         // A slice (or anything a list takes): a list of the moves.
         self.objects(py)?.as_any().get_item(index)

@@ -1,10 +1,15 @@
 //! `Move`: a legal move as Python sees it.
 
+use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
+
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use turkish_draughts::Move;
+use pyo3::types::{PyTuple, PyType};
+use turkish_draughts::{FenError, Move, Position, Setup};
 
 use crate::board::*;
+use crate::errors::{fen_error, parse_error, value_error};
 
 /// A legal move: origin, destination, the captured squares and whether the piece is crowned,
 /// with one landing path for display.
@@ -13,9 +18,46 @@ use crate::board::*;
 /// They are immutable; two moves are equal, and hash alike, when their results are (origin,
 /// destination, captured set, crowning), whatever path they show. `str(move)` is the full
 /// landing path: `d3-d4`, `c4xc6xe6`. Squares are numbers, 0 = a1 to 63 = h8.
+///
+/// A move keeps the position it was made in, so that `pickle` (and so `multiprocessing`)
+/// and `copy` give back the same move, path included.
 #[pyclass(frozen, eq, ord, hash, module = "turkish_draughts", name = "Move")]
-#[derive(PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PyMove(pub Move);
+pub struct PyMove(pub Move, pub Position);
+
+impl PyMove {
+    /// `mv`, a legal move of `before`.
+    pub fn new(mv: Move, before: Position) -> PyMove {
+        PyMove(mv, before)
+    }
+}
+
+// A move compares, orders and hashes as the crate's `Move` does: by its result, whatever
+// position it was made in.
+impl PartialEq for PyMove {
+    fn eq(&self, other: &PyMove) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl Eq for PyMove {}
+
+impl PartialOrd for PyMove {
+    fn partial_cmp(&self, other: &PyMove) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for PyMove {
+    fn cmp(&self, other: &PyMove) -> Ordering {
+        self.0.cmp(&other.0)
+    }
+}
+
+impl Hash for PyMove {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 #[pymethods]
 impl PyMove {
@@ -80,5 +122,31 @@ impl PyMove {
 
     fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
         slf
+    }
+
+    /// Rebuilds a move from what `__reduce__` keeps: the FEN and rules of the position it
+    /// was made in, and its full landing path.
+    #[classmethod]
+    fn _rebuild(cls: &Bound<'_, PyType>, fen: &str, rules: &str, text: &str) -> PyResult<PyMove> {
+        let _ = cls;
+        let rules = parse_rules(rules)?;
+        let setup: Setup = fen.parse().map_err(fen_error)?;
+        let before = Position::from_setup_relaxed(&setup, rules)
+            .map_err(|e| fen_error(FenError::from(e)))?;
+        let mv = before.parse_any_move(text).map_err(parse_error)?;
+        if mv.to_string() != text {
+            return Err(value_error(format!(
+                "{text} reads as {mv} in {fen}: not the move pickled"
+            )));
+        }
+        Ok(PyMove(mv, before))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.get();
+        let rebuild = slf.get_type().getattr("_rebuild")?;
+        let args = (this.1.to_fen(), this.1.rules().name(), this.0.to_string());
+        PyTuple::new(py, [rebuild, args.into_pyobject(py)?.into_any()])
     }
 }

@@ -204,7 +204,7 @@ impl PyGameReader {
                     return Ok(Some(Py::new(py, PyPdnGame(game))?.into_any()));
                 }
                 Err(e) => {
-                    if matches!(e.kind, PdnErrorKind::Io { .. }) {
+                    if matches!(e.kind(), PdnErrorKind::Io { .. }) {
                         let stashed = self.stash.lock().ok().and_then(|mut s| s.take());
                         if let Some(original) = stashed {
                             return Err(original);
@@ -303,13 +303,13 @@ impl PyRulesConflict {
     /// The line of the tag's value, from 1.
     #[getter]
     fn line(&self) -> usize {
-        self.0.line
+        self.0.line()
     }
 
     /// The column of the tag's value, from 1, in characters.
     #[getter]
     fn column(&self) -> usize {
-        self.0.column
+        self.0.column()
     }
 
     /// The tag's value, as written (long values cut, as error messages quote the input).
@@ -332,8 +332,8 @@ impl PyRulesConflict {
     fn __repr__(&self) -> String {
         format!(
             "RulesConflict(line={}, column={}, tag={:?}, chosen={:?})",
-            self.0.line,
-            self.0.column,
+            self.0.line(),
+            self.0.column(),
             self.0.tag,
             self.0.chosen.name()
         )
@@ -360,7 +360,14 @@ impl PyPdnGame {
     /// The moves, replayed and checked, from the first position.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, self.0.game().moves().iter().map(|m| PyMove(*m)))
+        let game = self.0.game();
+        PyList::new(
+            py,
+            game.moves()
+                .iter()
+                .zip(game.positions())
+                .map(|(m, before)| PyMove::new(*m, *before)),
+        )
     }
 
     /// The result of the game's termination: `"2-0"`, `"0-2"`, `"1-1"` or `"*"` (`1-0` is
@@ -396,9 +403,14 @@ impl PyPdnGame {
         self.0.game().start().to_fen()
     }
 
-    /// A new board at the first position, with no moves played.
+    /// A new board at the first position, with no moves played (and the game's no-progress
+    /// limit, from its `NoProgressLimit` tag).
     fn start_board(&self) -> PyBoard {
-        PyBoard::new(Game::from_position(*self.0.game().start()), false)
+        let game = self.0.game();
+        PyBoard::new(
+            Game::from_position(*game.start()).with_no_progress_limit(game.no_progress_limit()),
+            false,
+        )
     }
 
     /// A new board with every move of the game played: `move_stack` holds them, and `pop()`

@@ -12,6 +12,7 @@ use turkish_draughts::tablebase::{Builder, ProbeError, Tablebase, Wdl};
 
 use crate::board::{PyBoard, parse_rules};
 use crate::errors::DamaError;
+use crate::int_arg::{self, Int};
 use crate::moves::PyMove;
 
 create_exception!(
@@ -84,7 +85,7 @@ impl PyTablebase {
         let moves = py
             .detach(|| self.tb.best_moves(&pos))
             .map_err(probe_error)?;
-        Ok(moves.into_iter().map(PyMove).collect())
+        Ok(moves.into_iter().map(|m| PyMove::new(m, pos)).collect())
     }
 
     fn __repr__(&self) -> String {
@@ -100,14 +101,19 @@ impl PyTablebase {
 /// (created if missing); a table already there is kept. Returns the names of the materials
 /// built (such as "KMvK"). `threads=0` uses every core.
 #[pyfunction]
-#[pyo3(signature = (path, pieces, rules = "default", *, threads = 0))]
+#[pyo3(
+    signature = (path, pieces, rules = "default", *, threads = Int::Small(0)),
+    text_signature = "(path, pieces, rules='default', *, threads=0)"
+)]
 fn build_tablebase(
     py: Python<'_>,
     path: PathBuf,
-    pieces: u32,
+    pieces: Int,
     rules: &str,
-    threads: usize,
+    threads: Int,
 ) -> PyResult<Vec<String>> {
+    let pieces: u32 = int_arg::get(&pieces, "pieces", int_arg::U32)?;
+    let threads: usize = int_arg::get(&threads, "threads", int_arg::USIZE)?;
     let rules: RuleSet = parse_rules(rules)?;
     let report = py
         .detach(|| {

@@ -75,5 +75,5 @@ def test_arguments_are_checked_before_any_work_is_sent():
         tdd.selfplay(_NoClient(), -3)
     with pytest.raises(td.DamaError, match="rule"):
         tdd.selfplay(_NoClient(), 10, rules="fide")
-    with pytest.raises(OverflowError):
+    with pytest.raises(td.DamaError, match="seed=-1 is out of range"):
         tdd.selfplay(_NoClient(), 10, seed=-1)

@@ -1,4 +1,8 @@
 # Type stubs of the extension module `turkish_draughts._core` (Rust, python/src/).
+#
+# Every `int` argument takes any Python integer: one outside the range its parameter takes
+# (a negative count, a seed past 2**64 - 1, a square past 63) raises `DamaError` (a
+# `ValueError`) naming the argument and the range, never a bare `OverflowError`.
 from __future__ import annotations
 
 import os
@@ -26,7 +30,8 @@ class PdnError(DamaError):
 
 @final
 class Move:
-    """A legal move; immutable, compared and hashed by its result."""
+    """A legal move; immutable, compared and hashed by its result; pickled and copied with
+    the position it was made in, path included."""
 
     @property
     def origin(self) -> int: ...

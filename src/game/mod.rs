@@ -91,8 +91,12 @@ pub struct Game {
     no_progress_limit: Option<u32>,
 }
 
-/// Two games are equal when they have the same positions, moves and no-progress limit (and
-/// so the same counts); whether and how they keep a key table does not count.
+/// Two games are equal when they have the same positions (and so the same rule set), moves
+/// and no-progress limit (and so the same counts); whether and how they keep a key table
+/// does not count. That is all a game holds: PDN ([`Game::to_pdn`], read back with
+/// [`pdn::read_str`](crate::pdn::read_str)), JSON (the `serde` feature) and `Debug` carry
+/// the same, so a game read back equals the one written. A game's tags and annotations are
+/// a [`PdnGame`](crate::pdn::PdnGame)'s, not the game's.
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
         self.positions() == other.positions()

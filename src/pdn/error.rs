@@ -41,12 +41,17 @@ pub(crate) fn quote(text: &str) -> String {
 /// A game of a PDN text could not be read: where (line and column, both from 1; columns
 /// count characters) and why. `Display` gives `line L, column C: ...`.
 ///
+/// Its data is read with methods, [`line`](PdnError::line), [`column`](PdnError::column)
+/// and [`kind`](PdnError::kind), as every PDN type's is ([`PdnGame::line`](super::PdnGame::line),
+/// [`RulesConflict::line`](super::RulesConflict::line), [`Location::line`](super::Location::line)).
+/// The fields of the same names stay public, for patterns and for code that reads them.
+///
 /// ```
 /// use turkish_draughts::pdn::{self, PdnErrorKind};
 /// let text = "[GameType \"20\"]\n\n1. c3-c4 *\n";
 /// let err = pdn::read_str(text).next().unwrap().unwrap_err();
-/// assert_eq!((err.line, err.column), (1, 12));
-/// assert!(matches!(err.kind, PdnErrorKind::UnknownGameType { .. }));
+/// assert_eq!((err.line(), err.column()), (1, 12));
+/// assert!(matches!(err.kind(), PdnErrorKind::UnknownGameType { .. }));
 /// assert_eq!(
 ///     err.to_string(),
 ///     "line 1, column 12: GameType \"20\" is not Turkish draughts (30, or 30,W,8,8,A0,0)"
@@ -62,6 +67,52 @@ pub struct PdnError {
     pub column: usize,
     /// What is wrong.
     pub kind: PdnErrorKind,
+}
+
+impl PdnError {
+    /// The line, from 1.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn;
+    /// let err = pdn::read_str("\n1. c3-c9 *").next().unwrap().unwrap_err();
+    /// assert_eq!(err.line(), 2);
+    /// ```
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The column, from 1, in characters.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn;
+    /// let err = pdn::read_str("1. c3-c9 *").next().unwrap().unwrap_err();
+    /// assert_eq!(err.column(), 4);
+    /// ```
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
+    /// Where: the line and column as a [`Location`](super::Location).
+    ///
+    /// ```
+    /// use turkish_draughts::pdn::{self, Location};
+    /// let err = pdn::read_str("1. c3-c9 *").next().unwrap().unwrap_err();
+    /// assert_eq!(err.location(), Location::new(1, 4));
+    /// ```
+    pub fn location(&self) -> super::Location {
+        super::Location::new(self.line, self.column)
+    }
+
+    /// What is wrong.
+    ///
+    /// ```
+    /// use turkish_draughts::pdn::{self, PdnErrorKind};
+    /// let err = pdn::read_str("1. c3-c9 *").next().unwrap().unwrap_err();
+    /// assert!(matches!(err.kind(), PdnErrorKind::BadMove { .. }));
+    /// ```
+    pub fn kind(&self) -> &PdnErrorKind {
+        &self.kind
+    }
 }
 
 /// What is wrong with a game of a PDN text. See [`PdnError`].
@@ -134,6 +185,12 @@ pub enum PdnErrorKind {
     /// The Result tag is not a result.
     #[error("Result tag \"{value}\" is not a result (2-0, 0-2, 1-1, 1-0, 0-1, 1/2-1/2 or *)")]
     BadResultTag {
+        /// The tag's value.
+        value: String,
+    },
+    /// The `NoProgressLimit` tag is not a number of plies.
+    #[error("NoProgressLimit \"{value}\" is not a number of plies (0 to 4294967295)")]
+    BadNoProgressLimit {
         /// The tag's value.
         value: String,
     },

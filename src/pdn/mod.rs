@@ -26,6 +26,14 @@
 //!   that are not UTF-8 read as U+FFFD. An input that starts with a UTF-16 byte order mark
 //!   is one error, [`PdnErrorKind::Utf16`]: convert it to UTF-8.
 //!
+//! # What the types give
+//!
+//! The reader's types give their data by methods: [`PdnGame::line`], [`PdnError::line`],
+//! [`PdnError::column`], [`PdnError::kind`], [`RulesConflict::line`], [`Location::line`],
+//! and so on. [`PdnError`], [`RulesConflict`] and [`Location`] also keep their fields
+//! public (the same values, for patterns); [`ReadOptions`], [`WriteOptions`] and [`Notes`]
+//! are settings and records the caller fills, with fields.
+//!
 //! # Reading with a visitor
 //!
 //! [`Reader::read_game`] and [`Games::read_game`] hand a game's tags, moves, comments, NAGs,
@@ -45,6 +53,15 @@
 //! wins: every game is read under it, and a game whose tag says otherwise tells it with
 //! [`PdnGame::rules_conflict`] (the game is still read, and is an error only if its moves
 //! or result do not fit the chosen rules).
+//!
+//! # The no-progress limit
+//!
+//! A game with a no-progress limit ([`Game::with_no_progress_limit`](crate::Game::with_no_progress_limit))
+//! carries it in the tag [`NO_PROGRESS_LIMIT_TAG`], `[NoProgressLimit "60"]` (in plies),
+//! written by [`write_game`] when the game has a limit and only then. The reader replays the
+//! game under it (a game that reaches it is drawn there), and a value that is not a number
+//! of plies is an error ([`PdnErrorKind::BadNoProgressLimit`]). So a [`Game`](crate::Game)
+//! read back from what the writer wrote equals it.
 //!
 //! # One item for every game
 //!
@@ -145,7 +162,7 @@ pub use notes::{Node, Notes, Variation};
 #[cfg(feature = "std")]
 pub use read::Reader;
 pub use read::{Games, PdnGame, ReadOptions, read_str, read_str_with};
-pub use rules_tag::{RULES_TAG, RulesConflict};
+pub use rules_tag::{NO_PROGRESS_LIMIT_TAG, RULES_TAG, RulesConflict};
 pub use tags::Tags;
 pub use visit::{Control, Location, Visitor};
 pub use write::{Notation, WriteOptions, write_game};

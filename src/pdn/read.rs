@@ -25,7 +25,9 @@ use super::limits::{
     MAX_TAGS_PER_GAME, MAX_TOKEN_BYTES,
 };
 use super::notes::{Node, Notes, Variation};
-use super::rules_tag::{RULES_TAG, RulesConflict, rules_of};
+use super::rules_tag::{
+    NO_PROGRESS_LIMIT_TAG, RULES_TAG, RulesConflict, no_progress_limit_of, rules_of,
+};
 use super::source::{Source, StrSource};
 use super::tags::Tags;
 use super::visit::{Control, Location, Skipper, Visitor};
@@ -217,13 +219,28 @@ impl PdnGame {
             Some(value) => rules_of(value),
             None => Some(RuleSet::Default),
         };
-        if said == Some(rules) {
-            alloc::borrow::Cow::Borrowed(&self.tags)
-        } else {
-            let mut tags = self.tags.clone();
-            tags.set(RULES_TAG, rules.name());
-            alloc::borrow::Cow::Owned(tags)
+        let limit = self.game.no_progress_limit();
+        let limit_said = self
+            .tags
+            .get(NO_PROGRESS_LIMIT_TAG)
+            .map(no_progress_limit_of);
+        if said == Some(rules) && limit_said == limit.map(Some) {
+            return alloc::borrow::Cow::Borrowed(&self.tags);
         }
+        let mut tags = self.tags.clone();
+        if said != Some(rules) {
+            tags.set(RULES_TAG, rules.name());
+        }
+        match limit {
+            Some(plies) if limit_said != Some(Some(plies)) => {
+                tags.set(NO_PROGRESS_LIMIT_TAG, alloc::format!("{plies}"));
+            }
+            None => {
+                tags.remove(NO_PROGRESS_LIMIT_TAG);
+            }
+            Some(_) => {}
+        }
+        alloc::borrow::Cow::Owned(tags)
     }
 
     /// The annotations, by ply.
@@ -304,7 +321,7 @@ impl PdnGame {
     /// let text = "[Rules \"default\"]\n1. c3-c4 *";
     /// let options = ReadOptions::new(RuleSet::Tudaf);
     /// let game = pdn::read_str_with(text, options).next().unwrap()?;
-    /// assert_eq!(game.rules_conflict().map(|c| c.chosen), Some(RuleSet::Tudaf));
+    /// assert_eq!(game.rules_conflict().map(|c| c.chosen()), Some(RuleSet::Tudaf));
     /// assert_eq!(pdn::read_str(text).next().unwrap()?.rules_conflict(), None);
     /// # Ok::<(), pdn::PdnError>(())
     /// ```
@@ -824,13 +841,26 @@ impl Replay {
                 }
             }
         }
-        match self.tags.fen() {
+        let limit = match self.tags.get(NO_PROGRESS_LIMIT_TAG) {
+            Some(value) => match no_progress_limit_of(value) {
+                Some(plies) => Some(plies),
+                None => {
+                    let value = quote(value);
+                    return Err(self
+                        .at_of(NO_PROGRESS_LIMIT_TAG)
+                        .error(PdnErrorKind::BadNoProgressLimit { value }));
+                }
+            },
+            None => None,
+        };
+        let game = match self.tags.fen() {
             Some(fen) => Game::from_fen(fen, rules).map_err(|error| {
                 let fen = quote(fen);
                 self.at_of("FEN").error(PdnErrorKind::BadFen { fen, error })
-            }),
-            None => Ok(Game::new(rules)),
-        }
+            })?,
+            None => Game::new(rules),
+        };
+        Ok(game.with_no_progress_limit(limit))
     }
 
     /// Reads and plays one move of the main line.

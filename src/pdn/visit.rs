@@ -9,7 +9,7 @@ use crate::GameResult;
 /// ```
 /// use turkish_draughts::pdn::Location;
 /// let at = Location::new(3, 7);
-/// assert_eq!((at.line, at.column), (3, 7));
+/// assert_eq!((at.line(), at.column()), (3, 7));
 /// assert_eq!(at.to_string(), "line 3, column 7");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -30,6 +30,26 @@ impl Location {
     /// ```
     pub const fn new(line: usize, column: usize) -> Location {
         Location { line, column }
+    }
+
+    /// The line, from 1 (the field `line`, read as every PDN type's data is read).
+    ///
+    /// ```
+    /// use turkish_draughts::pdn::Location;
+    /// assert_eq!(Location::new(3, 7).line(), 3);
+    /// ```
+    pub const fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The column, from 1, in characters (the field `column`).
+    ///
+    /// ```
+    /// use turkish_draughts::pdn::Location;
+    /// assert_eq!(Location::new(3, 7).column(), 7);
+    /// ```
+    pub const fn column(&self) -> usize {
+        self.column
     }
 }
 

@@ -5,7 +5,7 @@ use core::fmt::Write;
 
 use super::notes::{Notes, write_notes};
 use super::read::PdnGame;
-use super::rules_tag::RULES_TAG;
+use super::rules_tag::{NO_PROGRESS_LIMIT_TAG, RULES_TAG};
 use super::tags::Tags;
 use crate::{Color, Game, GameResult, Setup};
 
@@ -64,7 +64,7 @@ const SEVEN: [(&str, &str); 7] = [
 ];
 
 /// The tags the writer writes itself from the game.
-const OWN: [&str; 4] = ["GameType", RULES_TAG, "FEN", "SetUp"];
+const OWN: [&str; 5] = ["GameType", RULES_TAG, NO_PROGRESS_LIMIT_TAG, "FEN", "SetUp"];
 
 /// The line length movetext is wrapped at.
 const WIDTH: usize = 80;
@@ -108,17 +108,20 @@ fn result_of(game: &Game, tags: &Tags) -> GameResult {
 /// Writes `game` as one PDN game: the seven standard tags first (`Event`, `Site`, `Date`,
 /// `Round`, `White`, `Black`, `Result`, from `tags` or `?`, `????.??.??`, `*` when
 /// missing), `[GameType "30,W,8,8,A0,0"]`, the rule set of the game as
-/// `[Rules "default"]` or `[Rules "tudaf"]` ([`RULES_TAG`](super::RULES_TAG)), `[SetUp "1"]`
+/// `[Rules "default"]` or `[Rules "tudaf"]` ([`RULES_TAG`](super::RULES_TAG)), the game's
+/// no-progress limit as `[NoProgressLimit "60"]`
+/// ([`NO_PROGRESS_LIMIT_TAG`](super::NO_PROGRESS_LIMIT_TAG)) when it has one, `[SetUp "1"]`
 /// and `[FEN "..."]` when the game does not start from the start position, the other tags
 /// of `tags` in their order, a blank line, the numbered moves wrapped at 80 columns, and the
 /// result. The text ends with a newline; separate games with a blank line. The `GameType`,
-/// `Rules`, `SetUp` and `FEN` tags of `tags` are not written: the game says them. Without
-/// tags of your own and in landing notation, [`Game::to_pdn`] is the same in one call.
+/// `Rules`, `NoProgressLimit`, `SetUp` and `FEN` tags of `tags` are not written: the game
+/// says them. Without tags of your own and in landing notation, [`Game::to_pdn`] is the
+/// same in one call.
 ///
 /// The `Result` tag and the termination are the game's outcome when its position or
 /// history decides it, else the `Result` tag of `tags` if it reads as a result, else `*`.
-/// Reading the text back with [`read_str`](super::read_str) gives the same rule set, first
-/// position, moves and tags, as long as tag names are ASCII letters, digits and `_` (other characters
+/// Reading the text back with [`read_str`](super::read_str) gives an equal [`Game`] (the
+/// same rule set, first position, moves and no-progress limit) and the same tags, as long as tag names are ASCII letters, digits and `_` (other characters
 /// are written as `_`) and values hold no line break (written as a space).
 ///
 /// ```
@@ -152,6 +155,9 @@ pub fn write_game(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
     }
     out.push_str("[GameType \"30,W,8,8,A0,0\"]\n");
     let _ = writeln!(out, "[{RULES_TAG} \"{}\"]", game.rules().name());
+    if let Some(plies) = game.no_progress_limit() {
+        let _ = writeln!(out, "[{NO_PROGRESS_LIMIT_TAG} \"{plies}\"]");
+    }
     let start = game.start();
     if start.setup() != Setup::start() {
         out.push_str("[SetUp \"1\"]\n");
@@ -254,18 +260,19 @@ impl Game {
     /// The game as PDN, for the common case: [`write_game`] with no tags of your own (the
     /// seven standard tags are written with their unknown values, `?`) and the default
     /// [`WriteOptions`] (landing notation). The `Result` tag and the termination are the
-    /// game's [`result`](Game::result). Use `write_game` to set tags or the notation.
+    /// game's [`result`](Game::result). Use `write_game` to set tags or the notation. Read
+    /// back, it gives an equal game, its no-progress limit included.
     ///
     /// ```
     /// use turkish_draughts::{pdn, Game, RuleSet};
-    /// let mut game = Game::new(RuleSet::Default);
+    /// let mut game = Game::new(RuleSet::Default).with_no_progress_limit(Some(60));
     /// game.try_play_text("c3-c4")?;
     /// game.try_play_text("f6-f5")?;
     /// let text = game.to_pdn();
     /// assert!(text.starts_with("[Event \"?\"]\n"));
     /// assert!(text.ends_with("\n1. c3-c4 f6-f5 *\n"));
     /// let back = pdn::read_str(&text).next().unwrap()?;
-    /// assert_eq!(back.game().moves(), game.moves());
+    /// assert_eq!(back.game(), &game);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_pdn(&self) -> String {

@@ -599,3 +599,137 @@ fn to_pdn_says_the_rule_set() {
     let back = pdn::read_str(&text).next().unwrap().unwrap();
     assert_eq!(back.game().rules(), RuleSet::Tudaf);
 }
+
+#[test]
+fn the_no_progress_limit_is_a_tag() {
+    let fen = "W:WKa1,a2:BKh8,h7";
+    let mut game = Game::from_fen(fen, RuleSet::Default)
+        .unwrap()
+        .with_no_progress_limit(Some(60));
+    game.try_play_text("a1-b1").unwrap();
+    let text = game.to_pdn();
+    assert!(text.contains("[NoProgressLimit \"60\"]\n"), "{text}");
+    let back = pdn::read_str(&text).next().unwrap().unwrap();
+    assert_eq!(back.game().no_progress_limit(), Some(60));
+    assert_eq!(back.game(), &game, "{text}");
+    assert_eq!(format!("{:?}", back.game()), format!("{game:?}"));
+    // Written again with its tags and notes, it reads back the same.
+    assert!(back.to_pdn().contains("[NoProgressLimit \"60\"]\n"));
+    assert_eq!(pdn::read_str(&back.to_pdn()).next().unwrap().unwrap(), back);
+    // Written only when a limit is set, whatever the caller's tags say: the game says it.
+    let tags: Tags = [("NoProgressLimit", "12")].into_iter().collect();
+    let plain = Game::new(RuleSet::Default);
+    let written = pdn::write_game(&plain, &tags, &WriteOptions::default());
+    assert!(!written.contains("NoProgressLimit"), "{written}");
+    let written = pdn::write_game(&game, &tags, &WriteOptions::default());
+    assert_eq!(written.matches("NoProgressLimit").count(), 1, "{written}");
+    assert!(written.contains("[NoProgressLimit \"60\"]\n"), "{written}");
+    // A PdnGame whose game has no limit does not keep a tag that would give it one.
+    let read = pdn::read_str("[NoProgressLimit \"5\"]\n1. c3-c4 *")
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(read.game().no_progress_limit(), Some(5));
+    assert!(read.to_pdn().contains("[NoProgressLimit \"5\"]\n"));
+}
+
+#[test]
+fn the_reader_plays_under_the_no_progress_limit() {
+    let head = "[FEN \"W:WKa1,a2:BKh8,h7\"]\n[NoProgressLimit \" 2 \"]\n";
+    // Two king moves reach the limit: a draw, the only result the reader accepts.
+    let drawn = pdn::read_str(&format!("{head}1. a1-b1 h8-g8 1-1"))
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(drawn.game().no_progress_limit(), Some(2));
+    assert_eq!(
+        drawn.game().outcome(),
+        Some(Outcome::Draw {
+            reason: turkish_draughts::DrawReason::NoProgress
+        })
+    );
+    let err = |text: String| pdn::read_str(&text).next().unwrap().unwrap_err();
+    assert!(matches!(
+        err(format!("{head}1. a1-b1 h8-g8 *")).kind,
+        PdnErrorKind::ResultContradicted { .. }
+    ));
+    let after = err(format!("{head}1. a1-b1 h8-g8 2. b1-c1 1-1"));
+    assert!(
+        matches!(after.kind, PdnErrorKind::GameOver { .. }),
+        "{after}"
+    );
+    // Without the tag the same moves go on.
+    let free = "[FEN \"W:WKa1,a2:BKh8,h7\"]\n1. a1-b1 h8-g8 2. b1-c1 *";
+    assert!(pdn::read_str(free).next().unwrap().is_ok());
+}
+
+#[test]
+fn a_malformed_no_progress_limit_is_an_error_at_its_value() {
+    for value in ["sixty", "-1", "", "+60", "1.5", "4294967296", "6 0"] {
+        let text =
+            format!("[Event \"x\"]\n[NoProgressLimit \"{value}\"]\n1. c3-c4 *\n[Event \"y\"]\n*");
+        let items = read_all(&text);
+        assert_eq!(items.len(), 2, "{value:?}");
+        let e = items[0].as_ref().unwrap_err();
+        assert_eq!((e.line, e.column), (2, 19), "{value:?}");
+        assert_eq!(
+            e.kind,
+            PdnErrorKind::BadNoProgressLimit {
+                value: value.to_string()
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "line 2, column 19: NoProgressLimit \"{value}\" is not a number of plies \
+                 (0 to 4294967295)"
+            )
+        );
+        // The next game is read.
+        assert!(items[1].is_ok());
+    }
+    assert_eq!(
+        pdn::read_str("[NoProgressLimit \"4294967295\"]\n*")
+            .next()
+            .unwrap()
+            .unwrap()
+            .game()
+            .no_progress_limit(),
+        Some(u32::MAX)
+    );
+}
+
+#[test]
+fn pdn_types_give_their_place_by_methods() {
+    let items = read_all("[Event \"a\"]\n1. c3-c4 *\n\n[Rules \"chess\"]\n*\n");
+    let game = items[0].as_ref().unwrap();
+    let err = items[1].as_ref().unwrap_err();
+    assert_eq!(game.line(), 1);
+    assert_eq!((err.line(), err.column()), (4, 9));
+    assert_eq!(err.location(), pdn::Location::new(4, 9));
+    assert_eq!(err.location().line(), err.line());
+    assert_eq!(err.location().column(), err.column());
+    assert_eq!(
+        err.kind(),
+        &PdnErrorKind::UnknownRules {
+            value: "chess".to_string()
+        }
+    );
+    // The fields say the same.
+    assert_eq!(
+        (err.line, err.column, &err.kind),
+        (err.line(), err.column(), err.kind())
+    );
+    let text = "\n[Rules \"tudaf\"]\n*";
+    let read = pdn::read_str_with(text, pdn::ReadOptions::new(RuleSet::Default))
+        .next()
+        .unwrap()
+        .unwrap();
+    let conflict = read.rules_conflict().unwrap();
+    assert_eq!((conflict.line(), conflict.column()), (2, 9));
+    assert_eq!(
+        (conflict.tag(), conflict.chosen()),
+        ("tudaf", RuleSet::Default)
+    );
+    assert_eq!(read.line(), 2);
+}

@@ -434,8 +434,8 @@ impl PdnGames {
                 }),
                 Err(e) => Err(error_text(
                     "pdn",
-                    &e.kind.to_string(),
-                    Some((e.line, e.column)),
+                    &e.kind().to_string(),
+                    Some((e.line(), e.column())),
                 )),
             })
             .collect();
