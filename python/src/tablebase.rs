@@ -4,7 +4,6 @@
 use std::path::PathBuf;
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use turkish_draughts::RuleSet;
@@ -134,15 +133,11 @@ fn build_tablebase(
 #[pyo3(signature = (pieces, rules = "default"))]
 fn tablebase_plan<'py>(
     py: Python<'py>,
-    pieces: u32,
+    pieces: Int,
     rules: &str,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let pieces: u32 = int_arg::get(&pieces, "pieces", (2, i128::from(u32::MAX)))?;
     let rules: RuleSet = parse_rules(rules)?;
-    if pieces < 2 {
-        return Err(PyValueError::new_err(format!(
-            "pieces={pieces}: a table holds 2 pieces or more"
-        )));
-    }
     let plan = Builder::new(rules, ".")
         .plan(pieces)
         .map_err(|e| TablebaseError::new_err(e.to_string()))?;
@@ -168,14 +163,18 @@ fn tablebase_plan<'py>(
 /// True when it built the slice, False when its files were already there. Raises
 /// `TablebaseError` naming the input when an input's files are missing.
 #[pyfunction]
-#[pyo3(signature = (path, slice, rules = "default", *, threads = 0))]
+#[pyo3(
+    signature = (path, slice, rules = "default", *, threads = Int::Small(0)),
+    text_signature = "(path, slice, rules='default', *, threads=0)"
+)]
 fn build_tablebase_slice(
     py: Python<'_>,
     path: PathBuf,
     slice: &str,
     rules: &str,
-    threads: usize,
+    threads: Int,
 ) -> PyResult<bool> {
+    let threads: usize = int_arg::get(&threads, "threads", int_arg::USIZE)?;
     let rules: RuleSet = parse_rules(rules)?;
     py.detach(|| {
         Builder::new(rules, path)

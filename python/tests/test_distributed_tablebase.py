@@ -51,8 +51,9 @@ def test_the_plan():
         assert s["memory"] > 6 * s["positions"] and 0 < s["disk"] < s["positions"]
     with pytest.raises(td.TablebaseError, match="7 pieces"):
         td.tablebase_plan(7)
-    with pytest.raises(ValueError):
-        td.tablebase_plan(1)
+    for bad in [1, -1, 2**64]:
+        with pytest.raises(td.DamaError, match=f"pieces={bad} is out of range"):
+            td.tablebase_plan(bad)
     with pytest.raises(td.DamaError, match="rule"):
         td.tablebase_plan(3, "fide")
 
@@ -64,6 +65,8 @@ def test_a_missing_input_is_named(tmp_path):
         td.build_tablebase_slice(tmp_path, "MvM")
     with pytest.raises(td.TablebaseError, match="no slice or material named `KvX`"):
         td.build_tablebase_slice(tmp_path, "KvX")
+    with pytest.raises(td.DamaError, match="threads=-1 is out of range"):
+        td.build_tablebase_slice(tmp_path, "KvK", threads=-1)
 
 
 def test_four_pieces_on_two_workers_equal_the_one_process_build(client, tmp_path):
