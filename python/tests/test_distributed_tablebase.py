@@ -150,7 +150,7 @@ def test_slices_go_only_where_their_memory_fits(tmp_path):
         n_workers=2,
         threads_per_worker=2,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",  # a free port: the module's cluster may hold the default
         resources={"MEMORY": 150e6},
     ) as cluster, distributed.Client(cluster) as client:
         report = tdd.build_tablebase(
