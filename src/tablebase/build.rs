@@ -11,7 +11,8 @@ use std::vec::Vec;
 use std::{eprint, eprintln, format};
 
 use super::error::BuildError;
-use super::format::{self, TableFile};
+use super::format::{self, DONT_CARE, TableFile};
+use super::{format_v1, resolve};
 use super::material::{self, Material, board_of, index_of};
 use super::value::{self, DRAW};
 use super::{Metric, file_name};
@@ -62,6 +63,9 @@ pub struct BuildReport {
     pub built: Vec<String>,
     /// The materials whose files were already there and valid, not rebuilt.
     pub present: Vec<String>,
+    /// The materials among [`present`](BuildReport::present) whose files were of format
+    /// version 1 and were written again in the current version (not solved again).
+    pub upgraded: Vec<String>,
     /// The index entries solved by this call (positions with White to move, counting the
     /// entries that put two pieces on one square).
     pub positions: u64,
@@ -159,9 +163,12 @@ impl Builder {
             // longer needed.
             let (p, men) = (pair[0].pieces(), pair[0].men());
             tables.forget(|m| p == max_pieces && m.pieces() == p && m.men() + 2 <= men);
-            if let Some(loaded) = self.load_pair(pair) {
-                for (m, v) in pair.iter().zip(loaded) {
+            if let Some(loaded) = self.load_pair(pair, &tables, threads)? {
+                for (m, (v, upgraded)) in pair.iter().zip(loaded) {
                     report.present.push(m.name());
+                    if upgraded {
+                        report.upgraded.push(m.name());
+                    }
                     tables.insert(*m, v);
                 }
             } else {
@@ -189,25 +196,58 @@ impl Builder {
         Ok(report)
     }
 
-    /// The values of a pair read back from its files, when every file is there and valid.
-    fn load_pair(&self, pair: &[Material]) -> Option<Vec<Arc<[u16]>>> {
+    /// The values of a pair read back from its files, when every file is there and valid
+    /// (`None` when the pair must be solved). A material whose DTW file is a valid file of
+    /// format version 1 is upgraded: both files are written again in the current version
+    /// from its values, without solving it. The entries the files leave to their captures
+    /// are resolved from the tables of fewer pieces.
+    fn load_pair(
+        &self,
+        pair: &[Material],
+        tables: &Tables,
+        threads: usize,
+    ) -> Result<Option<Vec<(Arc<[u16]>, bool)>>, BuildError> {
         let mut out = Vec::new();
         for &m in pair {
-            let wdl = fs::read(self.dir.join(file_name(m, self.rules, Metric::Wdl))).ok()?;
-            TableFile::parse(wdl, self.rules, Metric::Wdl, m).ok()?;
-            let dtw = fs::read(self.dir.join(file_name(m, self.rules, Metric::Dtw))).ok()?;
-            let dtw = TableFile::parse(dtw, self.rules, Metric::Dtw, m).ok()?;
-            let mut values = dtw.decode_all().ok()?;
-            material::restore_mirrors(m, &mut values);
-            out.push(Arc::from(values));
+            let read = |metric| fs::read(self.dir.join(file_name(m, self.rules, metric))).ok();
+            let Some(dtw) = read(Metric::Dtw) else {
+                return Ok(None);
+            };
+            if let Some(values) = format_v1::TableFile::parse(dtw.clone(), self.rules, Metric::Dtw, m)
+                .ok()
+                .and_then(|f| f.decode_all().ok())
+            {
+                let mut full = values;
+                material::restore_mirrors(m, &mut full);
+                let mut stored = full.clone();
+                resolve::mark_dont_cares(m, self.rules, &mut stored, threads);
+                self.write(m, &stored)?;
+                out.push((Arc::from(full), true));
+                continue;
+            }
+            let Some(wdl) = read(Metric::Wdl) else {
+                return Ok(None);
+            };
+            let (Ok(wdl), Ok(dtw)) = (
+                TableFile::parse(wdl, self.rules, Metric::Wdl, m),
+                TableFile::parse(dtw, self.rules, Metric::Dtw, m),
+            ) else {
+                return Ok(None);
+            };
+            let child = |p: &Position| tables.value(p);
+            match resolve::full_values(m, self.rules, &wdl, &dtw, threads, &child)? {
+                Some(values) => out.push((Arc::from(values), false)),
+                None => return Ok(None),
+            }
         }
-        Some(out)
+        Ok(Some(out))
     }
 
     /// Writes a material's two files, each under a temporary name first.
     fn write(&self, m: Material, values: &[u16]) -> Result<(), BuildError> {
         for metric in [Metric::Wdl, Metric::Dtw] {
-            let bytes = format::encode(self.rules, metric, m, values);
+            let bytes =
+                format::encode(self.rules, metric, m, values).map_err(BuildError::Internal)?;
             let path = self.dir.join(file_name(m, self.rules, metric));
             let tmp = path.with_extension(format!("{}.tmp", metric.extension()));
             let io = |source| BuildError::Io {
@@ -347,6 +387,8 @@ const INVALID: u8 = 8;
 const RESOLVED: u8 = 16;
 /// The files do not store the entry (its left-right mirror has the smaller index).
 const MIRRORED: u8 = 32;
+/// The files leave the entry to its captures (see [`resolve::by_captures`]).
+const CAPTURE: u8 = 64;
 
 /// A scheduled candidate: entry, side of the pair, win or loss.
 #[inline]
@@ -371,8 +413,8 @@ impl Levels {
 /// Chunks of entries handed to the threads.
 const CHUNK: usize = 1 << 14;
 
-/// A material's value codes: every entry, and as its files store them (the entries that
-/// are not stored, see [`material::is_stored`], hold the value before them).
+/// A material's value codes: every entry, and as its files store them (the entries no
+/// probe reads are [`DONT_CARE`]).
 type Solved = (Arc<[u16]>, Vec<u16>);
 
 /// Solves a pair of materials; returns each material's value codes.
@@ -514,9 +556,8 @@ fn solve_pair(
     if std::env::var_os("TD_TB_TIMING").is_some() {
         eprintln!("levels {} took {:?}", levels.0.len(), t_first.elapsed());
     }
-    // Unresolved entries are draws. In the files, an entry with two pieces on a square or
-    // whose mirror is stored takes the value before it, which costs nothing in the
-    // run-length blocks.
+    // Unresolved entries are draws. For the files, an entry with two pieces on a square,
+    // whose mirror is stored or which is left to its captures is a don't-care.
     Ok(sides
         .into_iter()
         .map(|cells| {
@@ -530,15 +571,15 @@ fn solve_pair(
                     }
                 })
                 .collect();
-            let mut last = DRAW;
             let stored = cells
                 .iter()
                 .zip(&full)
                 .map(|(c, &v)| {
-                    if c.flags & (INVALID | MIRRORED) == 0 {
-                        last = v;
+                    if c.flags & (INVALID | MIRRORED | CAPTURE) == 0 {
+                        v
+                    } else {
+                        DONT_CARE
                     }
-                    last
                 })
                 .collect();
             (full.into(), stored)
@@ -606,6 +647,9 @@ fn first_pass(
         if list.is_empty() {
             found.push((0, pack(s, index, false)));
             continue;
+        }
+        if m.pieces() >= 3 && list.iter().next().is_some_and(|mv| mv.is_capture()) {
+            cell.flags |= CAPTURE;
         }
         let b = pos.board();
         if b.white().count() == 1 && b.black().count() == 1 {
@@ -721,4 +765,47 @@ fn for_each_predecessor(
 #[allow(dead_code)]
 pub(crate) fn all_materials(max_pieces: u32) -> Vec<Material> {
     build_order(max_pieces).into_iter().flatten().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tablebase::Tablebase;
+
+    /// Files of format version 1 (some materials only) are upgraded in place, without
+    /// solving, to exactly the files a fresh build writes.
+    #[test]
+    fn version_1_files_are_upgraded() {
+        let rules = RuleSet::Default;
+        let dir = std::env::temp_dir().join(format!("td-tb-upgrade-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        Builder::new(rules, &dir).progress(false).build(3).unwrap();
+        let tb = Tablebase::open(&dir, rules).unwrap();
+        let mut fresh = Vec::new();
+        let old: Vec<Material> = all_materials(3)
+            .into_iter()
+            .filter(|m| m.pieces() == 3 && m.counts[0] + m.counts[2] <= 1)
+            .collect();
+        for &m in &old {
+            let wdl = tb.file(m, Metric::Wdl).unwrap();
+            let dtw = tb.file(m, Metric::Dtw).unwrap();
+            let child = |p: &Position| tb.code_of(p);
+            let full = resolve::full_values(m, rules, wdl, dtw, 2, &child)
+                .unwrap()
+                .unwrap();
+            for metric in [Metric::Wdl, Metric::Dtw] {
+                let path = dir.join(file_name(m, rules, metric));
+                fresh.push((path.clone(), fs::read(&path).unwrap()));
+                fs::write(&path, format_v1::encode(rules, metric, m, &full)).unwrap();
+            }
+        }
+        let report = Builder::new(rules, &dir).progress(false).build(3).unwrap();
+        assert!(report.built.is_empty(), "{:?}", report.built);
+        let names: Vec<String> = old.iter().map(|m| m.name()).collect();
+        assert_eq!(report.upgraded, names);
+        for (path, bytes) in fresh {
+            assert!(fs::read(&path).unwrap() == bytes, "{}", path.display());
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
 }

@@ -85,8 +85,10 @@
 mod build;
 mod error;
 mod format;
+mod format_v1;
 mod material;
 mod probe;
+mod resolve;
 mod tools;
 mod value;
 
