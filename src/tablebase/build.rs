@@ -12,10 +12,10 @@ use std::{eprint, eprintln, format};
 
 use super::error::BuildError;
 use super::format::{self, DONT_CARE, TableFile};
-use super::{format_v1, resolve};
 use super::material::{self, Material, board_of, index_of};
 use super::value::{self, DRAW};
 use super::{Metric, file_name};
+use super::{format_v1, resolve};
 use crate::{Color, MoveList, Outcome, Position, RuleSet};
 
 /// The most pieces [`Builder::build`] accepts.
@@ -213,9 +213,10 @@ impl Builder {
             let Some(dtw) = read(Metric::Dtw) else {
                 return Ok(None);
             };
-            if let Some(values) = format_v1::TableFile::parse(dtw.clone(), self.rules, Metric::Dtw, m)
-                .ok()
-                .and_then(|f| f.decode_all().ok())
+            if let Some(values) =
+                format_v1::TableFile::parse(dtw.clone(), self.rules, Metric::Dtw, m)
+                    .ok()
+                    .and_then(|f| f.decode_all().ok())
             {
                 let mut full = values;
                 material::restore_mirrors(m, &mut full);

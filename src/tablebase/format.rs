@@ -33,8 +33,8 @@ const MAX_SYMBOLS: usize = TABLE;
 /// Entries a block holds (the last block may hold fewer).
 pub(crate) const fn block_positions(metric: Metric) -> u32 {
     match metric {
-        Metric::Wdl => 4096,
-        Metric::Dtw => 1024,
+        Metric::Wdl => 1024,
+        Metric::Dtw => 256,
     }
 }
 
@@ -137,8 +137,11 @@ fn huffman(counts: &[u64]) -> Vec<u8> {
     use std::collections::BinaryHeap;
     let n = counts.len();
     let mut parent = std::vec![usize::MAX; 2 * n];
-    let mut heap: BinaryHeap<Reverse<(u64, usize)>> =
-        counts.iter().enumerate().map(|(i, &c)| Reverse((c, i))).collect();
+    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = counts
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| Reverse((c, i)))
+        .collect();
     let mut next = n;
     while heap.len() > 1 {
         let (Some(Reverse((a, i))), Some(Reverse((b, j)))) = (heap.pop(), heap.pop()) else {
@@ -213,7 +216,10 @@ impl Code {
             .map(|(s, &c)| (s as u16, c))
             .collect();
         if used.len() > MAX_SYMBOLS {
-            return Err(std::format!("{} symbols, more than a code holds", used.len()));
+            return Err(std::format!(
+                "{} symbols, more than a code holds",
+                used.len()
+            ));
         }
         let lengths = if used.is_empty() {
             Vec::new()
@@ -362,7 +368,9 @@ pub(crate) enum Refusal {
 pub(crate) struct TableFile {
     bytes: Vec<u8>,
     /// The value code's decoding table, then the length class code's: per `MAX_BITS`-bit
-    /// pattern, `symbol << 8 | word length`, 0 for a pattern no word starts.
+    /// pattern, `symbol << 8 | word length`, 0 for a pattern no word starts; then both
+    /// words at once: `symbol << 9 | class << 5 | both words' length`, 0 where the two
+    /// words do not both fit in the pattern.
     tables: Box<[u32]>,
     positions: u64,
     per: u32,
@@ -507,9 +515,10 @@ impl TableFile {
         if checksum(&bytes) != u64_at(&bytes, 40) {
             return bad("checksum mismatch");
         }
-        let mut tables = std::vec![0u32; 2 * TABLE].into_boxed_slice();
+        let mut tables = std::vec![0u32; 3 * TABLE].into_boxed_slice();
         let mut at = HEADER_LEN;
-        let (vt, lt) = tables.split_at_mut(TABLE);
+        let (vt, rest) = tables.split_at_mut(TABLE);
+        let (lt, joint) = rest.split_at_mut(TABLE);
         read_code(&bytes, &mut at, true, vt).map_err(Refusal::Corrupt)?;
         read_code(&bytes, &mut at, false, lt).map_err(Refusal::Corrupt)?;
         let top = match metric {
@@ -521,6 +530,18 @@ impl TableFile {
         }
         if lt.iter().any(|&e| e >> 8 >= CLASSES as u32) {
             return bad("a length class is out of range");
+        }
+        for (p, j) in joint.iter_mut().enumerate() {
+            let v = vt[p];
+            let vbits = v & 0xff;
+            if v == 0 {
+                continue;
+            }
+            let l = lt[(p >> vbits) & (TABLE - 1)];
+            let both = vbits + (l & 0xff);
+            if l != 0 && both <= MAX_BITS {
+                *j = ((v >> 8) << 9) | ((l >> 8) << 5) | both;
+            }
         }
         let groups = blocks.div_ceil(group) as usize;
         let index_at = at;
@@ -601,6 +622,17 @@ impl TableFile {
     #[inline]
     fn run(&self, data: &[u8], pos: &mut usize) -> Option<(u16, u32)> {
         let mut w = peek(data, *pos);
+        let j = self.tables[2 * TABLE + ((w as usize) & (TABLE - 1))];
+        if j != 0 {
+            let (both, c) = (j & 31, (j >> 5) & 15);
+            w >>= both;
+            let len = (1u32 << c) + (w as u32 & ((1u32 << c) - 1));
+            *pos += (both + c) as usize;
+            if *pos > 8 * data.len() {
+                return None;
+            }
+            return Some(((j >> 9) as u16, len));
+        }
         let v = self.tables[(w as usize) & (TABLE - 1)];
         let l = self.tables[TABLE + ((w >> (v & 0xff)) as usize & (TABLE - 1))];
         if v == 0 || l == 0 {
@@ -676,7 +708,7 @@ impl TableFile {
         }
     }
 
-    /// The bytes held in memory: the whole file and the two decoding tables.
+    /// The bytes held in memory: the whole file and the three decoding tables.
     pub(crate) fn memory_bytes(&self) -> usize {
         self.bytes.len() + 4 * self.tables.len()
     }

@@ -7,8 +7,8 @@ use std::string::ToString;
 use std::vec::Vec;
 
 use super::Metric;
-use super::material::Material;
 use super::format::{MAGIC, Refusal, checksum, metric_byte, rules_byte};
+use super::material::Material;
 #[cfg(test)]
 use super::value;
 use crate::RuleSet;

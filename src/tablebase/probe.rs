@@ -22,8 +22,8 @@ type Slot = OnceLock<Result<TableFile, ProbeError>>;
 ///
 /// # Memory
 ///
-/// A loaded file is held whole in memory, as it is on disk, with its two decoding tables
-/// (4 096 entries of 4 bytes each): a table takes exactly its file's length plus 32 768
+/// A loaded file is held whole in memory, as it is on disk, with its three decoding tables
+/// (4 096 entries of 4 bytes each): a table takes exactly its file's length plus 49 152
 /// bytes ([`loaded_bytes`](Tablebase::loaded_bytes) adds them up), and nothing else is
 /// decoded ahead (a probe decodes part of one block on the stack). The
 /// `Tablebase` itself holds one slot per possible material and metric, 13 122 slots of
@@ -117,7 +117,7 @@ impl Tablebase {
     }
 
     /// The bytes held by the files loaded so far (each file's length and its decoding
-    /// tables, 32 768 bytes).
+    /// tables, 49 152 bytes).
     ///
     /// ```
     /// use turkish_draughts::RuleSet;
