@@ -196,7 +196,8 @@ impl Builder {
         Ok(report)
     }
 
-    /// The values of a pair read back from its files, when every file is there and valid
+    /// The values of a pair read back from its files, each with whether it was upgraded,
+    /// when every file is there and valid
     /// (`None` when the pair must be solved). A material whose DTW file is a valid file of
     /// format version 1 is upgraded: both files are written again in the current version
     /// from its values, without solving it. The entries the files leave to their captures
@@ -206,7 +207,7 @@ impl Builder {
         pair: &[Material],
         tables: &Tables,
         threads: usize,
-    ) -> Result<Option<Vec<(Arc<[u16]>, bool)>>, BuildError> {
+    ) -> Result<Option<Vec<Loaded>>, BuildError> {
         let mut out = Vec::new();
         for &m in pair {
             let read = |metric| fs::read(self.dir.join(file_name(m, self.rules, metric))).ok();
@@ -319,6 +320,10 @@ pub(crate) fn build_order(max_pieces: u32) -> Vec<Vec<Material>> {
 fn pair_size(pair: &[Material]) -> u64 {
     pair.iter().map(|m| m.size()).sum()
 }
+
+/// A material's full values read back from its files, and whether its files were upgraded
+/// from format version 1.
+type Loaded = (Arc<[u16]>, bool);
 
 /// The finished tables in memory, by material slot.
 struct Tables(Vec<Option<Arc<[u16]>>>);

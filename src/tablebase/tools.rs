@@ -134,10 +134,12 @@ impl Tablebase {
 
     /// Checks every stored value against its position's moves: each position's value and
     /// distance are derived again from its children's (by the move generator and
-    /// [`Position::outcome`]) and compared with the stored ones, in the DTW and the WDL
-    /// files. Uses `threads` threads (at least one). Every table up to
-    /// [`max_pieces`](Tablebase::max_pieces) must be there; each is decoded into memory
-    /// (2 bytes an index entry) for the check.
+    /// [`Position::outcome`]) and compared with the stored ones: the WDL file's value, and
+    /// for a decided position the DTW file's distance (an entry where the two files
+    /// disagree is a mismatch). The positions the files leave to their captures take their
+    /// children's values, as a probe does. Uses `threads` threads (at least one). Every
+    /// table up to [`max_pieces`](Tablebase::max_pieces) must be there; each is decoded
+    /// into memory (2 bytes an index entry) for the check.
     ///
     /// ```
     /// use turkish_draughts::RuleSet;
