@@ -95,12 +95,13 @@ fn for_each_run(metric: Metric, block: &[u16], mut f: impl FnMut(u16, u32)) {
         .unwrap_or(0);
     let mut len = 0u32;
     for &v in block {
-        if let Some(s) = stored_symbol(metric, v)
-            && s != cur
-        {
-            f(cur, len);
-            cur = s;
-            len = 0;
+        match stored_symbol(metric, v) {
+            Some(s) if s != cur => {
+                f(cur, len);
+                cur = s;
+                len = 0;
+            }
+            _ => {}
         }
         len += 1;
     }

@@ -65,13 +65,15 @@ impl Tablebase {
         super::build::all_materials(self.max_pieces())
     }
 
-    /// Every table's figures, in build order (fewer pieces first).
+    /// Every table's figures, in build order (fewer pieces first). The positions the files
+    /// leave to their captures are probed on every core.
     ///
     /// See [`MaterialStats`] for an example.
     pub fn stats(&self) -> Result<Vec<MaterialStats>, ProbeError> {
         let mut out = Vec::new();
         for m in self.materials() {
-            let values = self.full_values(m, 1, &|p: &Position| self.code_of(p))?;
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let values = self.full_values(m, threads, &|p: &Position| self.code_of(p))?;
             let mut s = MaterialStats {
                 material: m.name(),
                 positions: 0,
