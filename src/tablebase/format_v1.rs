@@ -258,6 +258,26 @@ impl TableFile {
         if n == want { Ok(()) } else { Err(()) }
     }
 
+    /// The symbol stored at `index`, or `Err` past the end or when the block does not
+    /// decode.
+    #[cfg(test)]
+    pub(crate) fn get(&self, index: u64) -> Result<u16, ()> {
+        if index >= self.positions {
+            return Err(());
+        }
+        let b = (index / u64::from(self.per)) as u32;
+        let mut left = index % u64::from(self.per);
+        let data = self.block(b)?;
+        let mut at = 0;
+        loop {
+            let (s, run) = self.run(data, &mut at).ok_or(())?;
+            if left < run {
+                return Ok(s);
+            }
+            left -= run;
+        }
+    }
+
     /// Every symbol in index order.
     pub(crate) fn decode_all(&self) -> Result<Vec<u16>, ()> {
         let mut out = Vec::with_capacity(self.positions as usize);
@@ -274,5 +294,82 @@ impl TableFile {
         } else {
             Err(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tablebase::{Tablebase, material};
+    use crate::{Bitboard, Color, Position, Setup};
+    use std::collections::HashMap;
+
+    /// The tables of a directory upgraded to version 2 (`TD_TB_V2`) give the values of
+    /// the version-1 files they came from (`TD_TB_V1`) on random positions of
+    /// `TD_TB_PIECES` pieces (`TD_TB_SAMPLES` of them), either side to move:
+    /// `TD_TB_V1=... TD_TB_V2=... cargo test --release --lib upgraded_tables -- --ignored`.
+    #[test]
+    #[ignore]
+    fn upgraded_tables_agree_with_version_1() {
+        let var = |k: &str| std::env::var(k).expect(k);
+        let (v1, v2) = (var("TD_TB_V1"), var("TD_TB_V2"));
+        let pieces: u32 = var("TD_TB_PIECES").parse().unwrap();
+        let samples: usize = var("TD_TB_SAMPLES").parse().unwrap();
+        let rules = RuleSet::Default;
+        let tb = Tablebase::open(&v2, rules).unwrap();
+        let mut old: HashMap<Material, TableFile> = HashMap::new();
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut n, mut captures) = (0, 0);
+        while n < samples {
+            let (mut white, mut black, mut kings) = (0u64, 0u64, 0u64);
+            for i in 0..pieces {
+                let sq = 1u64 << (next() % 64);
+                if i == 0 || (i > 1 && next() % 2 == 0) {
+                    white |= sq;
+                } else {
+                    black |= sq;
+                }
+                if next() % 2 == 0 {
+                    kings |= sq;
+                }
+            }
+            if (white | black).count_ones() != pieces || white & black != 0 {
+                continue;
+            }
+            let turn = if next() % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let setup = Setup {
+                white: Bitboard::from_u64(white),
+                black: Bitboard::from_u64(black),
+                kings: Bitboard::from_u64(kings),
+                turn,
+            };
+            let Ok(pos) = Position::from_setup(&setup, rules) else {
+                continue;
+            };
+            let Some((m, index)) = material::locate(&pos) else {
+                continue;
+            };
+            let file = old.entry(m).or_insert_with(|| {
+                let path =
+                    std::path::Path::new(&v1).join(super::super::file_name(m, rules, Metric::Dtw));
+                TableFile::parse(std::fs::read(path).unwrap(), rules, Metric::Dtw, m).unwrap()
+            });
+            let want = value::decode(file.get(index).unwrap());
+            let got = (tb.probe_wdl(&pos).unwrap(), tb.probe_dtw(&pos).unwrap());
+            assert_eq!(got, (want.0, want.1.map(u32::from)), "{pos}");
+            n += 1;
+            captures += usize::from(crate::tablebase::resolve::by_captures(&pos));
+        }
+        std::eprintln!("{n} positions agree, {captures} of them capture positions");
     }
 }
