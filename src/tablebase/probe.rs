@@ -9,7 +9,7 @@ use std::vec::Vec;
 use super::error::{FileError, OpenError, ProbeError};
 use super::format::{self, Refusal, TableFile};
 use super::material::{self, Material, SLOTS, slot};
-use super::resolve::{by_captures, from_children};
+use super::resolve::by_captures;
 use super::value::{self, wdl_of_symbol};
 use super::{Metric, Wdl, file_name};
 use crate::{Move, MoveList, Position, RuleSet};
@@ -304,8 +304,7 @@ impl Tablebase {
         }
         let (m, index) = self.locate(pos)?;
         if by_captures(pos) {
-            let mut list = MoveList::new();
-            return from_children(pos, &mut list, |child| self.code_of(child));
+            return self.code_by_captures(pos);
         }
         match self.lookup(m, index, Metric::Wdl)? {
             0 => Ok(value::DRAW),
@@ -320,6 +319,43 @@ impl Tablebase {
                 Ok(code)
             }
         }
+    }
+
+    /// The value code of a position left to its captures: the children's WDL first (a
+    /// win stops at the first lost child), then the distances of only the children that
+    /// decide it (the lost ones for a win; every child for a loss; none for a draw).
+    fn code_by_captures(&self, pos: &Position) -> Result<u16, ProbeError> {
+        let mut list = MoveList::new();
+        pos.legal_moves_into(&mut list);
+        let mut values = [Wdl::Draw; MoveList::CAPACITY];
+        let (mut any_lost, mut any_draw) = (false, false);
+        for (mv, v) in list.iter().zip(values.iter_mut()) {
+            *v = self.probe_wdl(&pos.after_unchecked(*mv))?;
+            any_lost |= *v == Wdl::Loss;
+            any_draw |= *v == Wdl::Draw;
+        }
+        if !any_lost && any_draw {
+            return Ok(value::DRAW);
+        }
+        let mut best: Option<u16> = None;
+        for (mv, v) in list.iter().zip(values.iter()) {
+            if any_lost && *v != Wdl::Loss {
+                continue;
+            }
+            let (_, d) = value::decode(self.code_of(&pos.after_unchecked(*mv))?);
+            let d = d.unwrap_or(0).saturating_add(1);
+            best = Some(match best {
+                None => d,
+                Some(b) if any_lost => b.min(d),
+                Some(b) => b.max(d),
+            });
+        }
+        let d = best.unwrap_or(0);
+        Ok(if any_lost {
+            value::win(d)
+        } else {
+            value::loss(d)
+        })
     }
 
     /// Every legal move that keeps the position's value: for a win, the moves that win in
