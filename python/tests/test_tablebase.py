@@ -71,8 +71,10 @@ def test_errors_are_exceptions(tables, tmp_path):
     broken = td.Tablebase(tmp_path)
     with pytest.raises(td.TablebaseError, match="KvK.default.wdl"):
         broken.probe_wdl(td.Board("W:WKa1:BKh8"))
+    # A distance is read after the WDL file says the position is decided.
+    (tmp_path / "KvK.default.wdl").write_bytes((tables / "KvK.default.wdl").read_bytes())
     with pytest.raises(td.TablebaseError, match="format version 0"):
-        broken.probe_dtw(td.Board("W:WKa1:BKh8"))
+        td.Tablebase(tmp_path).probe_dtw(td.Board("W:WKa1:BKa5"))
     with pytest.raises(td.DamaError):
         td.build_tablebase(tmp_path / "big", 9)
     with pytest.raises(ValueError):

@@ -11,10 +11,11 @@ use std::vec::Vec;
 use std::{eprint, eprintln, format};
 
 use super::error::BuildError;
-use super::format::{self, TableFile};
+use super::format::{self, DONT_CARE, TableFile};
 use super::material::{self, Material, board_of, index_of};
 use super::value::{self, DRAW};
 use super::{Metric, file_name};
+use super::{format_v1, resolve};
 use crate::{Color, MoveList, Outcome, Position, RuleSet};
 
 /// The most pieces [`Builder::build`] accepts.
@@ -62,6 +63,9 @@ pub struct BuildReport {
     pub built: Vec<String>,
     /// The materials whose files were already there and valid, not rebuilt.
     pub present: Vec<String>,
+    /// The materials among [`present`](BuildReport::present) whose files were of format
+    /// version 1 and were written again in the current version (not solved again).
+    pub upgraded: Vec<String>,
     /// The index entries solved by this call (positions with White to move, counting the
     /// entries that put two pieces on one square).
     pub positions: u64,
@@ -168,19 +172,19 @@ impl Builder {
                             let v = self.load(m).ok_or_else(|| {
                                 BuildError::Internal(format!("table {} not readable", m.name()))
                             })?;
-                            tables.insert(m, Held::new(&v));
+                            tables.insert(m, Held::new(&v, false));
                         }
                     }
                 }
             }
-            if self.present(pair) {
-                for m in pair {
+            if let Some(loaded) = self.read_pair(pair, threads)? {
+                for (m, (v, upgraded)) in pair.iter().zip(loaded) {
                     report.present.push(m.name());
+                    if upgraded {
+                        report.upgraded.push(m.name());
+                    }
                     if !top {
-                        let v = self.load(*m).ok_or_else(|| {
-                            BuildError::Internal(format!("table {} not readable", m.name()))
-                        })?;
-                        tables.insert(*m, Held::new(&v));
+                        tables.insert(*m, Held::new(&v, upgraded));
                     }
                 }
             } else {
@@ -210,7 +214,7 @@ impl Builder {
         Ok(report)
     }
 
-    /// Whether every file of the pair is there and valid.
+    /// Whether every file of the pair is there, valid and of the current format version.
     fn present(&self, pair: &[Material]) -> bool {
         pair.iter().all(|&m| {
             [Metric::Wdl, Metric::Dtw].into_iter().all(|metric| {
@@ -221,19 +225,60 @@ impl Builder {
         })
     }
 
-    /// A material's value codes read back from its DTW file, every entry.
+    /// A material's value codes read back from its two files (current version), every
+    /// entry; the entries left to their captures hold whatever the encoder put there
+    /// ([`Tables::value`] answers those from their children).
     fn load(&self, m: Material) -> Option<Vec<u16>> {
-        let dtw = fs::read(self.dir.join(file_name(m, self.rules, Metric::Dtw))).ok()?;
-        let dtw = TableFile::parse(dtw, self.rules, Metric::Dtw, m).ok()?;
-        let mut values = dtw.decode_all().ok()?;
+        let read = |metric| {
+            let bytes = fs::read(self.dir.join(file_name(m, self.rules, metric))).ok()?;
+            TableFile::parse(bytes, self.rules, metric, m).ok()
+        };
+        let (wdl, dtw) = (read(Metric::Wdl)?, read(Metric::Dtw)?);
+        let (w, d) = (wdl.decode_all().ok()?, dtw.decode_all().ok()?);
+        let mut values = resolve::combined(&w, d);
         material::restore_mirrors(m, &mut values);
         Some(values)
+    }
+
+    /// The values of a pair read back from its files, each with whether it was upgraded,
+    /// when every file is there and valid (`None` when the pair must be solved). A
+    /// material whose DTW file is a valid file of format version 1 is upgraded: both files
+    /// are written again in the current version from its values, without solving it.
+    fn read_pair(
+        &self,
+        pair: &[Material],
+        threads: usize,
+    ) -> Result<Option<Vec<Loaded>>, BuildError> {
+        let mut out = Vec::new();
+        for &m in pair {
+            let Ok(dtw) = fs::read(self.dir.join(file_name(m, self.rules, Metric::Dtw))) else {
+                return Ok(None);
+            };
+            if let Some(values) = format_v1::TableFile::parse(dtw, self.rules, Metric::Dtw, m)
+                .ok()
+                .and_then(|f| f.decode_all().ok())
+            {
+                let mut full = values;
+                material::restore_mirrors(m, &mut full);
+                let mut stored = full.clone();
+                resolve::mark_dont_cares(m, self.rules, &mut stored, threads);
+                self.write(m, &stored)?;
+                out.push((full, true));
+                continue;
+            }
+            match self.load(m) {
+                Some(values) => out.push((values, false)),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(out))
     }
 
     /// Writes a material's two files, each under a temporary name first.
     fn write(&self, m: Material, values: &[u16]) -> Result<(), BuildError> {
         for metric in [Metric::Wdl, Metric::Dtw] {
-            let bytes = format::encode(self.rules, metric, m, values);
+            let bytes =
+                format::encode(self.rules, metric, m, values).map_err(BuildError::Internal)?;
             let path = self.dir.join(file_name(m, self.rules, metric));
             // A name of this process's and this moment's: two builders of one slice (a
             // retried task beside one thought lost) never write into one file.
@@ -315,29 +360,41 @@ fn pair_size(pair: &[Material]) -> u64 {
 }
 
 /// A finished table held in memory: its value codes, a byte each when they all fit in one
-/// (every table to 5 pieces does), else two.
-enum Held {
+/// (every table to 5 pieces does), else two; `exact` when every entry holds its true code
+/// (a table solved here), not only those its files keep (a table read back, whose capture
+/// positions are answered from their children).
+struct Held {
+    codes: Codes,
+    exact: bool,
+}
+
+enum Codes {
     Narrow(Box<[u8]>),
     Wide(Box<[u16]>),
 }
 
 impl Held {
-    fn new(values: &[u16]) -> Held {
-        if values.iter().all(|&v| v <= u16::from(u8::MAX)) {
-            Held::Narrow(values.iter().map(|&v| v as u8).collect())
+    fn new(values: &[u16], exact: bool) -> Held {
+        let codes = if values.iter().all(|&v| v <= u16::from(u8::MAX)) {
+            Codes::Narrow(values.iter().map(|&v| v as u8).collect())
         } else {
-            Held::Wide(values.into())
-        }
+            Codes::Wide(values.into())
+        };
+        Held { codes, exact }
     }
 
     #[inline]
     fn get(&self, i: usize) -> Option<u16> {
-        match self {
-            Held::Narrow(v) => v.get(i).map(|&c| u16::from(c)),
-            Held::Wide(v) => v.get(i).copied(),
+        match &self.codes {
+            Codes::Narrow(v) => v.get(i).map(|&c| u16::from(c)),
+            Codes::Wide(v) => v.get(i).copied(),
         }
     }
 }
+
+/// A material's values read back from its files, and whether its files were upgraded
+/// from format version 1.
+type Loaded = (Vec<u16>, bool);
 
 /// The finished tables in memory, by material slot.
 struct Tables(Vec<Option<Held>>);
@@ -380,6 +437,10 @@ impl Tables {
             .get(material::slot(m))
             .and_then(Option::as_ref)
             .ok_or_else(|| BuildError::Internal(format!("table {} not built yet", m.name())))?;
+        if !t.exact && resolve::by_captures(pos) {
+            let mut list = Box::new(MoveList::new());
+            return resolve::from_children(pos, &mut list, |c| self.value(c));
+        }
         t.get(i as usize)
             .ok_or_else(|| BuildError::Internal(format!("index past table {}", m.name())))
     }
@@ -410,6 +471,8 @@ const INVALID: u8 = 8;
 const RESOLVED: u8 = 16;
 /// The files do not store the entry (its left-right mirror has the smaller index).
 const MIRRORED: u8 = 32;
+/// The files leave the entry to its captures (see [`resolve::by_captures`]).
+const CAPTURE: u8 = 64;
 
 /// A scheduled candidate: entry, side of the pair, win or loss.
 #[inline]
@@ -434,9 +497,8 @@ impl Levels {
 /// Chunks of entries handed to the threads.
 const CHUNK: usize = 1 << 14;
 
-/// A material's value codes as its files store them (the entries that are not stored, see
-/// [`material::is_stored`], hold the value before them), and every entry's, held for the
-/// solves to come when asked for.
+/// A material's value codes as its files store them (the entries no probe reads are
+/// [`DONT_CARE`]), and every entry's, held for the solves to come when asked for.
 type Solved = (Option<Held>, Vec<u16>);
 
 /// Solves a pair of materials; returns each material's value codes.
@@ -579,10 +641,9 @@ fn solve_pair(
     if std::env::var_os("TD_TB_TIMING").is_some() {
         eprintln!("levels {} took {:?}", levels.0.len(), t_first.elapsed());
     }
-    // Unresolved entries are draws. In the files, an entry with two pieces on a square or
-    // whose mirror is stored takes the value before it, which costs nothing in the
-    // run-length blocks.
-    // Each side's cells are freed as soon as its values are out.
+    // Unresolved entries are draws. For the files, an entry with two pieces on a square,
+    // whose mirror is stored or which is left to its captures is a don't-care. Each
+    // side's cells are freed as soon as its values are out.
     Ok(sides
         .into_iter()
         .map(|cells| {
@@ -593,17 +654,17 @@ fn solve_pair(
                     DRAW
                 }
             };
-            let mut last = DRAW;
             let stored = cells
                 .iter()
                 .map(|c| {
-                    if c.flags & (INVALID | MIRRORED) == 0 {
-                        last = value(c);
+                    if c.flags & (INVALID | MIRRORED | CAPTURE) == 0 {
+                        value(c)
+                    } else {
+                        DONT_CARE
                     }
-                    last
                 })
                 .collect();
-            let full = keep.then(|| Held::new(&cells.iter().map(value).collect::<Vec<u16>>()));
+            let full = keep.then(|| Held::new(&cells.iter().map(value).collect::<Vec<u16>>(), true));
             (full, stored)
         })
         .collect())
@@ -669,6 +730,9 @@ fn first_pass(
         if list.is_empty() {
             found.push((0, pack(s, index, false)));
             continue;
+        }
+        if m.pieces() >= 3 && list.iter().next().is_some_and(|mv| mv.is_capture()) {
+            cell.flags |= CAPTURE;
         }
         let b = pos.board();
         if b.white().count() == 1 && b.black().count() == 1 {
@@ -819,7 +883,7 @@ impl Builder {
             let v = self
                 .load(m)
                 .ok_or_else(|| BuildError::Internal(format!("table {} not readable", m.name())))?;
-            tables.insert(m, Held::new(&v));
+            tables.insert(m, Held::new(&v, false));
         }
         let values = solve_pair(self.rules, pair, &tables, threads, false)?;
         drop(tables);
@@ -827,5 +891,48 @@ impl Builder {
             self.write(*m, &stored)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tablebase::Tablebase;
+
+    /// Files of format version 1 (some materials only) are upgraded in place, without
+    /// solving, to exactly the files a fresh build writes.
+    #[test]
+    fn version_1_files_are_upgraded() {
+        let rules = RuleSet::Default;
+        let dir = std::env::temp_dir().join(format!("td-tb-upgrade-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        Builder::new(rules, &dir).progress(false).build(3).unwrap();
+        let tb = Tablebase::open(&dir, rules).unwrap();
+        let mut fresh = Vec::new();
+        let old: Vec<Material> = all_materials(3)
+            .into_iter()
+            .filter(|m| m.pieces() == 3 && m.counts[0] + m.counts[2] <= 1)
+            .collect();
+        for &m in &old {
+            let wdl = tb.file(m, Metric::Wdl).unwrap();
+            let dtw = tb.file(m, Metric::Dtw).unwrap();
+            let child = |p: &Position| tb.code_of(p);
+            let full = resolve::full_values(m, rules, wdl, dtw, 2, &child)
+                .unwrap()
+                .unwrap();
+            for metric in [Metric::Wdl, Metric::Dtw] {
+                let path = dir.join(file_name(m, rules, metric));
+                fresh.push((path.clone(), fs::read(&path).unwrap()));
+                fs::write(&path, format_v1::encode(rules, metric, m, &full)).unwrap();
+            }
+        }
+        let report = Builder::new(rules, &dir).progress(false).build(3).unwrap();
+        assert!(report.built.is_empty(), "{:?}", report.built);
+        let names: Vec<String> = old.iter().map(|m| m.name()).collect();
+        assert_eq!(report.upgraded, names);
+        for (path, bytes) in fresh {
+            assert!(fs::read(&path).unwrap() == bytes, "{}", path.display());
+        }
+        let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -31,9 +31,10 @@
 //! as it can and the loser puts it off as long as it can. Repetition and any no-progress
 //! limit are outside the tables: a position from which neither side can force the end is a
 //! draw. Positions where the side to move must capture, crownings (both readings of a man
-//! crowned in the middle of a capture) and terminal positions are stored exactly like any
-//! other. A position where one side has no piece left is answered without a table (the side
-//! to move with no piece has lost; against no piece, any move wins in one ply).
+//! crowned in the middle of a capture) and terminal positions are answered exactly like any
+//! other (a capture position from its captures' children, see below). A position where one
+//! side has no piece left is answered without a table (the side to move with no piece has
+//! lost; against no piece, any move wins in one ply).
 //!
 //! # Files
 //!
@@ -46,47 +47,71 @@
 //!
 //! The format is part of the crate's stability promise: a file written by this version is
 //! read by every later version of the crate with the same format version. All numbers are
-//! little-endian.
+//! little-endian. This is format version 2; files of version 1 are refused by the prober
+//! ([`FileError::WrongVersion`]), and [`Builder::build`] rewrites a material's version-1
+//! files as version 2 in place, without solving it again.
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 0..8 | magic `DAMA-TB\n` |
-//! | 8..10 | format version, 1 |
+//! | 8..10 | format version, 2 |
 //! | 10 | rule set: 0 default, 1 tudaf |
 //! | 11 | metric: 0 WDL, 1 DTW |
 //! | 12..16 | material: white men, white kings, black men, black kings |
 //! | 16 | index scheme, 1 (below) |
 //! | 17..24 | zero |
 //! | 24..32 | index entries (the table's length) |
-//! | 32..36 | entries a block: 1024 (WDL), 512 (DTW); the last block may hold fewer |
+//! | 32..36 | entries a block: 1024 (WDL), 256 (DTW); the last block may hold fewer |
 //! | 36..40 | blocks |
 //! | 40..48 | checksum: 64-bit FNV-1a over bytes 0..40 and everything from byte 48 |
-//! | 48.. | block index: blocks + 1 offsets (u32) into the data; block `b` is `offset[b]..offset[b + 1]` |
-//! | then | the data: the blocks, each compressed on its own |
+//! | 48..52 | blocks a group: `65535 / (3 * entries a block + 8)`, 21 (WDL) and 84 (DTW) |
+//! | 52..56 | the data's length in bytes |
+//! | 56.. | the value code: a count `n` (u16), then `n` times a symbol (u16) and its word's length in bits (u8), symbols increasing |
+//! | then | the length code: a count `n` (u8), then `n` times a length class (u8) and its word's length (u8), classes increasing |
+//! | then | group offsets: one u32 a group of blocks, where its first block starts in the data |
+//! | then | block offsets: one u16 a block, where it starts after its group's start (0 for a group's first block) |
+//! | then | the data: the blocks, each on its own, one after another; a block ends where the next starts |
 //!
 //! **Index scheme 1.** With White to move, white men `wm`, white kings `wk`, black men `bm`,
 //! black kings `bk`: each group's squares are ranked in the combinatorial number system
 //! (squares `s_1 < s_2 < ...` of a group give `sum C(s_i, i)`), men numbered 0..48 from `a2`
 //! (a man stands on ranks 2 to 7), kings 0..64 from `a1`; the index is
 //! `((r_wm * C(64, wk) + r_wk) * C(48, bm) + r_bm) * C(64, bk) + r_bk`. A position and its
-//! left-right mirror (file a swapped with file h) have the same value; a file stores the one
-//! with the smaller index, and a probe reads that one. Entries that put two pieces on one
-//! square, and entries whose mirror has the smaller index, hold the value of the entry
-//! before them and are never read.
+//! left-right mirror (file a swapped with file h) have the same value; a probe reads the one
+//! with the smaller index.
 //!
-//! **Blocks** are runs of equal symbols, each run a LEB128 number: for WDL
-//! `(length - 1) << 2 | symbol` with symbol 0 draw, 1 win, 2 loss; for DTW the value code
-//! then `length - 1`. A value code is 0 for a draw, `2d + 1` for a win in `d` plies and
-//! `2d + 2` for a loss in `d` plies. A probe decodes one block, from its start to the entry.
+//! **What a file leaves out.** Some entries are never read, and hold whatever made the file
+//! smallest: entries that put two pieces on one square; entries whose mirror has the
+//! smaller index; positions of three pieces or more where the side to move must capture
+//! (a probe plays the captures and reads their children, which have fewer pieces, down to
+//! positions without a capture); and in the DTW file, the draws (a probe reads the WDL file
+//! first, and a draw has no distance). The encoder continues the current run over them.
 //!
-//! A file is checked when it is loaded: header, length, checksum and every block's runs. A
-//! file that fails gives [`ProbeError::File`] naming it, never a value.
+//! **Values.** A WDL symbol is 0 draw, 1 win, 2 loss. A DTW symbol is a value code: `2d + 1`
+//! for a win in `d` plies, `2d + 2` for a loss in `d` plies.
+//!
+//! **Blocks** are runs of equal symbols: each run is the value code's word for its symbol,
+//! then the length code's word for its length's class `c = floor(log2(length))`, then `c`
+//! extra bits, `length - 2^c`. Bits are read from the least significant bit of each byte
+//! up, a block starting on a byte and padded with zero bits to a whole byte. Both codes are
+//! canonical prefix codes given by their words' lengths (1 to 12 bits): the words of each
+//! length follow in increasing symbol order, the shorter lengths first, each word one more
+//! than the one before, shifted left when the length grows (as in DEFLATE); the file stores
+//! each word's bits from its first to its last, that is, reversed into the least
+//! significant end. A probe decodes one block, from its start to the entry.
+//!
+//! A file is checked when it is loaded: header, lengths, checksum, both codes (a prefix
+//! code, symbols in range), the block offsets, and every block's runs (exactly its entries,
+//! exactly its bytes). A file that fails gives [`ProbeError::File`] naming it, never a
+//! value.
 
 mod build;
 mod error;
 mod format;
+mod format_v1;
 mod material;
 mod probe;
+mod resolve;
 mod slice;
 mod tools;
 mod value;

@@ -9,6 +9,7 @@ use std::vec::Vec;
 use super::error::{FileError, OpenError, ProbeError};
 use super::format::{self, Refusal, TableFile};
 use super::material::{self, Material, SLOTS, slot};
+use super::resolve::by_captures;
 use super::value::{self, wdl_of_symbol};
 use super::{Metric, Wdl, file_name};
 use crate::{Move, MoveList, Position, RuleSet};
@@ -21,9 +22,10 @@ type Slot = OnceLock<Result<TableFile, ProbeError>>;
 ///
 /// # Memory
 ///
-/// A loaded file is held whole in memory, as it is on disk: a table takes exactly its
-/// file's length in bytes ([`loaded_bytes`](Tablebase::loaded_bytes) adds them up), and
-/// nothing is decoded ahead (a probe decodes part of one block on the stack). The
+/// A loaded file is held whole in memory, as it is on disk, with its three decoding tables
+/// (4 096 entries of 4 bytes each): a table takes exactly its file's length plus 49 152
+/// bytes ([`loaded_bytes`](Tablebase::loaded_bytes) adds them up), and nothing else is
+/// decoded ahead (a probe decodes part of one block on the stack). The
 /// `Tablebase` itself holds one slot per possible material and metric, 13 122 slots of
 /// `size_of::<OnceLock<Result<_, ProbeError>>>()` bytes each, about 1 MB, allocated by
 /// [`open`](Tablebase::open).
@@ -114,7 +116,8 @@ impl Tablebase {
         self.rules
     }
 
-    /// The bytes held by the files loaded so far (each file's length).
+    /// The bytes held by the files loaded so far (each file's length and its decoding
+    /// tables, 49 152 bytes).
     ///
     /// ```
     /// use turkish_draughts::RuleSet;
@@ -179,8 +182,10 @@ impl Tablebase {
         })
     }
 
-    /// The stored symbol of a position with both sides on the board.
-    fn lookup(&self, pos: &Position, metric: Metric) -> Result<u16, ProbeError> {
+    /// Where a position with both sides on the board is stored, after the checks every
+    /// probe makes (its rule set and piece count).
+    #[inline]
+    fn locate(&self, pos: &Position) -> Result<(Material, u64), ProbeError> {
         if pos.rules() != self.rules {
             return Err(ProbeError::RulesMismatch {
                 position: pos.rules(),
@@ -194,7 +199,12 @@ impl Tablebase {
                 max: self.max_pieces,
             });
         }
-        let (m, index) = material::locate(pos).ok_or(ProbeError::NotCovered)?;
+        material::locate(pos).ok_or(ProbeError::NotCovered)
+    }
+
+    /// The stored symbol at an entry.
+    #[inline]
+    fn lookup(&self, m: Material, index: u64, metric: Metric) -> Result<u16, ProbeError> {
         let file = self.file(m, metric)?;
         file.get(index).map_err(|()| {
             ProbeError::File(FileError::Corrupt {
@@ -242,7 +252,21 @@ impl Tablebase {
         if let Some(code) = Self::bare(pos) {
             return Ok(value::decode(code).0);
         }
-        Ok(wdl_of_symbol(self.lookup(pos, Metric::Wdl)?))
+        let (m, index) = self.locate(pos)?;
+        if by_captures(pos) {
+            // The files leave it out: the best of its captures.
+            let mut list = MoveList::new();
+            pos.legal_moves_into(&mut list);
+            let mut best = Wdl::Loss;
+            for mv in list.iter() {
+                best = best.max(-self.probe_wdl(&pos.after_unchecked(*mv))?);
+                if best == Wdl::Win {
+                    break;
+                }
+            }
+            return Ok(best);
+        }
+        Ok(wdl_of_symbol(self.lookup(m, index, Metric::Wdl)?))
     }
 
     /// The distance to the end of the game in plies (`None` for a draw): the winner ends it
@@ -268,12 +292,70 @@ impl Tablebase {
 
     /// The value and distance of a position.
     fn code(&self, pos: &Position) -> Result<(Wdl, Option<u32>), ProbeError> {
-        let code = match Self::bare(pos) {
-            Some(c) => c,
-            None => self.lookup(pos, Metric::Dtw)?,
-        };
-        let (wdl, d) = value::decode(code);
+        let (wdl, d) = value::decode(self.code_of(pos)?);
         Ok((wdl, d.map(u32::from)))
+    }
+
+    /// The value code of a position: the WDL file first, then for a decided position the
+    /// DTW file; a position left to its captures from its children.
+    pub(crate) fn code_of(&self, pos: &Position) -> Result<u16, ProbeError> {
+        if let Some(c) = Self::bare(pos) {
+            return Ok(c);
+        }
+        let (m, index) = self.locate(pos)?;
+        if by_captures(pos) {
+            return self.code_by_captures(pos);
+        }
+        match self.lookup(m, index, Metric::Wdl)? {
+            0 => Ok(value::DRAW),
+            w => {
+                let code = self.lookup(m, index, Metric::Dtw)?;
+                if code == value::DRAW || value::wdl_symbol(code) != w {
+                    return Err(ProbeError::File(FileError::Corrupt {
+                        path: self.dir.join(file_name(m, self.rules, Metric::Dtw)),
+                        reason: "the DTW file disagrees with the WDL file".to_string(),
+                    }));
+                }
+                Ok(code)
+            }
+        }
+    }
+
+    /// The value code of a position left to its captures: the children's WDL first (a
+    /// win stops at the first lost child), then the distances of only the children that
+    /// decide it (the lost ones for a win; every child for a loss; none for a draw).
+    fn code_by_captures(&self, pos: &Position) -> Result<u16, ProbeError> {
+        let mut list = MoveList::new();
+        pos.legal_moves_into(&mut list);
+        let mut values = [Wdl::Draw; MoveList::CAPACITY];
+        let (mut any_lost, mut any_draw) = (false, false);
+        for (mv, v) in list.iter().zip(values.iter_mut()) {
+            *v = self.probe_wdl(&pos.after_unchecked(*mv))?;
+            any_lost |= *v == Wdl::Loss;
+            any_draw |= *v == Wdl::Draw;
+        }
+        if !any_lost && any_draw {
+            return Ok(value::DRAW);
+        }
+        let mut best: Option<u16> = None;
+        for (mv, v) in list.iter().zip(values.iter()) {
+            if any_lost && *v != Wdl::Loss {
+                continue;
+            }
+            let (_, d) = value::decode(self.code_of(&pos.after_unchecked(*mv))?);
+            let d = d.unwrap_or(0).saturating_add(1);
+            best = Some(match best {
+                None => d,
+                Some(b) if any_lost => b.min(d),
+                Some(b) => b.max(d),
+            });
+        }
+        let d = best.unwrap_or(0);
+        Ok(if any_lost {
+            value::win(d)
+        } else {
+            value::loss(d)
+        })
     }
 
     /// Every legal move that keeps the position's value: for a win, the moves that win in

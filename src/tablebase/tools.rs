@@ -9,7 +9,7 @@ use std::vec::Vec;
 use super::error::ProbeError;
 use super::material::{self, Material, board_of};
 use super::value::{self, DRAW};
-use super::{Metric, Tablebase, Wdl};
+use super::{Metric, Tablebase, Wdl, resolve};
 use crate::{MoveList, Position};
 
 /// The figures of one table (positions with the side to move holding the first side of
@@ -65,17 +65,15 @@ impl Tablebase {
         super::build::all_materials(self.max_pieces())
     }
 
-    /// Every table's figures, in build order (fewer pieces first).
+    /// Every table's figures, in build order (fewer pieces first). The positions the files
+    /// leave to their captures are probed on every core.
     ///
     /// See [`MaterialStats`] for an example.
     pub fn stats(&self) -> Result<Vec<MaterialStats>, ProbeError> {
         let mut out = Vec::new();
         for m in self.materials() {
-            let mut values = self
-                .file(m, Metric::Dtw)?
-                .decode_all()
-                .map_err(|()| self.corrupt(m))?;
-            material::restore_mirrors(m, &mut values);
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let values = self.full_values(m, threads, &|p: &Position| self.code_of(p))?;
             let mut s = MaterialStats {
                 material: m.name(),
                 positions: 0,
@@ -113,6 +111,20 @@ impl Tablebase {
         Ok(out)
     }
 
+    /// Every entry's value code of `m`, from its two files; the entries left to their
+    /// captures get their children's values from `child`.
+    fn full_values(
+        &self,
+        m: Material,
+        threads: usize,
+        child: &(impl Fn(&Position) -> Result<u16, ProbeError> + Sync),
+    ) -> Result<Vec<u16>, ProbeError> {
+        let wdl = self.file(m, Metric::Wdl)?;
+        let dtw = self.file(m, Metric::Dtw)?;
+        resolve::full_values(m, self.rules(), wdl, dtw, threads, child)?
+            .ok_or_else(|| self.corrupt(m))
+    }
+
     fn corrupt(&self, m: Material) -> ProbeError {
         ProbeError::File(super::FileError::Corrupt {
             path: self
@@ -124,10 +136,12 @@ impl Tablebase {
 
     /// Checks every stored value against its position's moves: each position's value and
     /// distance are derived again from its children's (by the move generator and
-    /// [`Position::outcome`]) and compared with the stored ones, in the DTW and the WDL
-    /// files. Uses `threads` threads (at least one). Every table up to
-    /// [`max_pieces`](Tablebase::max_pieces) must be there; each is decoded into memory
-    /// (2 bytes an index entry) for the check.
+    /// [`Position::outcome`]) and compared with the stored ones: the WDL file's value, and
+    /// for a decided position the DTW file's distance (an entry where the two files
+    /// disagree is a mismatch). The positions the files leave to their captures take their
+    /// children's values, as a probe does. Uses `threads` threads (at least one). Every
+    /// table up to [`max_pieces`](Tablebase::max_pieces) must be there; each is decoded
+    /// into memory (2 bytes an index entry) for the check.
     ///
     /// ```
     /// use turkish_draughts::RuleSet;
@@ -142,35 +156,7 @@ impl Tablebase {
     /// ```
     pub fn verify(&self, threads: usize) -> Result<VerifyReport, ProbeError> {
         let mut all: HashMap<Material, Vec<u16>> = HashMap::new();
-        for m in self.materials() {
-            let mut dtw = self
-                .file(m, Metric::Dtw)?
-                .decode_all()
-                .map_err(|()| self.corrupt(m))?;
-            material::restore_mirrors(m, &mut dtw);
-            let mut wdl = self
-                .file(m, Metric::Wdl)?
-                .decode_all()
-                .map_err(|()| self.corrupt(m))?;
-            material::restore_mirrors(m, &mut wdl);
-            all.insert(m, dtw.clone());
-            // The WDL file agrees with the DTW file on every entry.
-            if let Some(i) = (0..dtw.len())
-                .find(|&i| board_of(m, i as u64).is_some() && value::wdl_symbol(dtw[i]) != wdl[i])
-            {
-                return Ok(VerifyReport {
-                    positions: 0,
-                    mismatches: std::vec![std::format!(
-                        "{}: entry {i}: the WDL and DTW files disagree",
-                        m.name()
-                    )],
-                    mismatch_count: 1,
-                });
-            }
-        }
-        let report = Mutex::new(VerifyReport::default());
-        let rules = self.rules();
-        let lookup = |pos: &Position| -> u16 {
+        let lookup = |all: &HashMap<Material, Vec<u16>>, pos: &Position| -> u16 {
             let b = pos.board();
             if b.by_color(pos.turn()).is_empty() {
                 return value::loss(0);
@@ -179,6 +165,21 @@ impl Tablebase {
                 .and_then(|(m, i)| all.get(&m).and_then(|t| t.get(i as usize)).copied())
                 .unwrap_or(u16::MAX)
         };
+        for m in self.materials() {
+            // The entries the files leave to their captures are resolved from the tables of
+            // fewer pieces, already here; an entry where the WDL and DTW files disagree
+            // holds a code no position has, and so is a mismatch below.
+            let values = {
+                let all = &all;
+                self.full_values(m, threads, &|p: &Position| -> Result<u16, ProbeError> {
+                    Ok(lookup(all, p))
+                })?
+            };
+            all.insert(m, values);
+        }
+        let report = Mutex::new(VerifyReport::default());
+        let rules = self.rules();
+        let lookup = |pos: &Position| lookup(&all, pos);
         let work: Mutex<Vec<(Material, u64, u64)>> = Mutex::new(
             self.materials()
                 .into_iter()

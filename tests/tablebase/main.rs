@@ -158,10 +158,12 @@ fn with_kvk_dtw(name: &str, edit: impl Fn(&mut Vec<u8>)) -> PathBuf {
 #[test]
 fn bad_files_give_typed_errors() {
     let p = pos("W:WKa1:BKh8", RuleSet::Default);
+    // A decided position: its distance is read from the DTW file (a draw's is not).
+    let won = pos("W:WKa1:BKa5", RuleSet::Default);
     let probe = |dir: &Path| {
         Tablebase::open(dir, RuleSet::Default)
             .unwrap()
-            .probe_dtw(&p)
+            .probe_dtw(&won)
     };
     let truncated = with_kvk_dtw("truncated", |b| b.truncate(b.len() / 2));
     assert!(matches!(
@@ -183,7 +185,7 @@ fn bad_files_give_typed_errors() {
         probe(&version),
         Err(ProbeError::File(FileError::WrongVersion {
             found: 9,
-            expected: 1,
+            expected: 2,
             ..
         }))
     ));

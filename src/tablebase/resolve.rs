@@ -1,0 +1,177 @@
+//! The entries the files leave out (don't-cares) and how they are answered: a position
+//! where the side to move must capture, with three pieces or more, is the best of its
+//! captures, whose children all have fewer pieces.
+
+use std::boxed::Box;
+use std::sync::Mutex;
+use std::vec::Vec;
+
+use super::Wdl;
+use super::format::DONT_CARE;
+use super::material::{self, Material, board_of};
+use super::value::{self, DRAW};
+use crate::{MoveList, Position, RuleSet};
+
+/// Whether the files leave a position to its captures: it has three pieces or more and the
+/// side to move must capture (with one piece each, [`Position::outcome`] may end the game
+/// even when the side to move can capture, so two-piece positions are stored).
+#[inline]
+pub(crate) fn by_captures(pos: &Position) -> bool {
+    pos.board().occupied().count() >= 3 && pos.has_capture()
+}
+
+/// The value code of a position that is not over ([`Position::outcome`] is `None`), from
+/// its children's codes (`child`): the quickest win, else a draw, else the longest loss.
+#[inline]
+pub(crate) fn from_children<E>(
+    pos: &Position,
+    list: &mut MoveList,
+    mut child: impl FnMut(&Position) -> Result<u16, E>,
+) -> Result<u16, E> {
+    pos.legal_moves_into(list);
+    let (mut best_win, mut any_draw, mut longest_loss) = (None::<u16>, false, 0u16);
+    for mv in list.iter() {
+        match value::decode(child(&pos.after_unchecked(*mv))?) {
+            (Wdl::Loss, Some(d)) => {
+                best_win = Some(best_win.map_or(d + 1, |b| b.min(d.saturating_add(1))));
+            }
+            (Wdl::Win, Some(d)) => longest_loss = longest_loss.max(d.saturating_add(1)),
+            _ => any_draw = true,
+        }
+    }
+    Ok(match best_win {
+        Some(d) => value::win(d),
+        None if any_draw => DRAW,
+        None => value::loss(longest_loss),
+    })
+}
+
+/// `f(first index, entries)` over `values` in chunks, on `threads` threads.
+fn par_chunks<E: Send>(
+    values: &mut [u16],
+    threads: usize,
+    f: impl Fn(u64, &mut [u16], &mut MoveList) -> Result<(), E> + Sync,
+) -> Result<(), E> {
+    const CHUNK: usize = 1 << 16;
+    let queue = Mutex::new(values.chunks_mut(CHUNK).enumerate());
+    let failure: Mutex<Option<E>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut list = Box::new(MoveList::new());
+                loop {
+                    let next = queue.lock().ok().and_then(|mut q| q.next());
+                    let Some((c, chunk)) = next else { break };
+                    if let Err(e) = f((c * CHUNK) as u64, chunk, &mut list) {
+                        if let Ok(mut slot) = failure.lock() {
+                            *slot = Some(e);
+                        }
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    match failure.into_inner().ok().flatten() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Marks [`DONT_CARE`] every entry of a material's full values that no probe reads: two
+/// pieces on a square, a mirror with the larger index, and positions left to their
+/// captures ([`by_captures`]).
+pub(crate) fn mark_dont_cares(m: Material, rules: RuleSet, values: &mut [u16], threads: usize) {
+    let _ = par_chunks(values, threads, |start, chunk, _| -> Result<(), ()> {
+        for (k, v) in chunk.iter_mut().enumerate() {
+            let index = start + k as u64;
+            let Some(board) = board_of(m, index) else {
+                *v = DONT_CARE;
+                continue;
+            };
+            if !material::is_stored(m, index, board) {
+                *v = DONT_CARE;
+                continue;
+            }
+            if material::position_of(board, rules).is_none_or(|p| by_captures(&p)) {
+                *v = DONT_CARE;
+            }
+        }
+        Ok(())
+    });
+}
+
+/// Gives every entry of a material's decoded values its true value: positions left to
+/// their captures from their children (`child`, a position of fewer pieces), the mirrors
+/// from the stored entry. Entries with two pieces on a square are left as they are.
+pub(crate) fn resolve<E: Send>(
+    m: Material,
+    rules: RuleSet,
+    values: &mut [u16],
+    threads: usize,
+    child: &(impl Fn(&Position) -> Result<u16, E> + Sync),
+) -> Result<(), E> {
+    if m.pieces() >= 3 {
+        par_chunks(values, threads, |start, chunk, list| {
+            for (k, v) in chunk.iter_mut().enumerate() {
+                let index = start + k as u64;
+                let Some(board) = board_of(m, index) else {
+                    continue;
+                };
+                if !material::is_stored(m, index, board) {
+                    continue;
+                }
+                let Some(pos) = material::position_of(board, rules) else {
+                    continue;
+                };
+                if by_captures(&pos) {
+                    *v = from_children(&pos, list, child)?;
+                }
+            }
+            Ok(())
+        })?;
+    }
+    material::restore_mirrors(m, values);
+    Ok(())
+}
+
+/// The value codes of a material from its two decoded files before [`resolve`]: see
+/// [`super::format::combine`].
+pub(crate) fn combined(wdl: &[u16], dtw: Vec<u16>) -> Vec<u16> {
+    super::format::combine(wdl, dtw)
+}
+
+/// The full value codes of `m` read from `wdl` and `dtw` (checked files), every entry
+/// resolved with `child`; `Ok(None)` when a file does not decode.
+pub(crate) fn full_values<E: Send>(
+    m: Material,
+    rules: RuleSet,
+    wdl: &super::format::TableFile,
+    dtw: &super::format::TableFile,
+    threads: usize,
+    child: &(impl Fn(&Position) -> Result<u16, E> + Sync),
+) -> Result<Option<Vec<u16>>, E> {
+    let (Ok(w), Ok(d)) = (wdl.decode_all(), dtw.decode_all()) else {
+        return Ok(None);
+    };
+    let mut values = combined(&w, d);
+    drop(w);
+    resolve(m, rules, &mut values, threads, child)?;
+    Ok(Some(values))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn children_combine() {
+        use super::*;
+        let mut list = MoveList::new();
+        // White to move must capture: d4xd6... the child's code decides.
+        let pos = Position::from_fen("W:WKd4,a2:BKd5", RuleSet::Default).unwrap();
+        assert!(by_captures(&pos));
+        let c = from_children(&pos, &mut list, |_| Ok::<u16, ()>(value::loss(0))).unwrap();
+        assert_eq!(c, value::win(1));
+        let c = from_children(&pos, &mut list, |_| Ok::<u16, ()>(value::win(4))).unwrap();
+        assert_eq!(c, value::loss(5));
+    }
+}
