@@ -664,7 +664,8 @@ fn solve_pair(
                     }
                 })
                 .collect();
-            let full = keep.then(|| Held::new(&cells.iter().map(value).collect::<Vec<u16>>(), true));
+            let full =
+                keep.then(|| Held::new(&cells.iter().map(value).collect::<Vec<u16>>(), true));
             (full, stored)
         })
         .collect())

@@ -37,7 +37,9 @@ pub const ENTRIES_PER_SECOND: f64 = 4_315_822_784.0 / 2_662.0;
 
 /// One unit of a tablebase build: a material and its colour swap (solved together, since
 /// each side's quiet moves lead into the other's table), or a material that is its own
-/// swap. Its tables' files depend on the tables of its [inputs](Slice::inputs) only.
+/// swap. Its tables' files depend on the tables of its [inputs](Slice::inputs) only: the
+/// tables its captures and crownings reach and, since a file leaves its capture positions
+/// to their children, the tables those captures reach in turn.
 ///
 /// ```
 /// use turkish_draughts::RuleSet;
@@ -47,7 +49,8 @@ pub const ENTRIES_PER_SECOND: f64 = 4_315_822_784.0 / 2_662.0;
 /// assert_eq!(s.name(), "KvKM+KMvK");
 /// assert_eq!(s.materials(), ["KvKM", "KMvK"]);
 /// // In KMvK a capture takes the lone black king (no table) and a crowning gives KKvK;
-/// // in KvKM the king takes the man (KvK) or the king (MvK, in the slice KvM+MvK).
+/// // in KvKM the king takes the man (KvK) or the king (MvK, in the slice KvM+MvK). KvKK's
+/// // file leaves its capture positions to their children, in KvK, read already.
 /// assert_eq!(s.inputs(), ["KvK", "KvM+MvK", "KvKK+KKvK"]);
 /// # Ok::<(), turkish_draughts::tablebase::BuildError>(())
 /// ```
@@ -417,6 +420,20 @@ impl Builder {
                             m.name(),
                             c.name()
                         )));
+                    }
+                }
+            }
+            // A table read back from its file leaves its capture positions to their
+            // children, so the tables those captures reach are read too, down to the end.
+            let mut todo: Vec<usize> = needed.iter().copied().collect();
+            while let Some(j) = todo.pop() {
+                for &m in &pairs[j] {
+                    for c in children(m).into_iter().filter(|c| c.pieces() < m.pieces()) {
+                        if let Some(k) = slice_of(c).filter(|&k| k < j) {
+                            if needed.insert(k) {
+                                todo.push(k);
+                            }
+                        }
                     }
                 }
             }

@@ -72,9 +72,11 @@ fn the_plan_counts_by_hand() {
     assert_eq!(plan.find("KKvK").expect("KKvK").inputs(), ["KvK"]);
     // MMvK: taking the king ends the game; a crowning gives KMvK (read with Black to move
     // as KvKM). Its swap KvMM: the king takes one man (KvM, read as MvK) or both (the end).
+    // KvKM's file leaves its capture positions to their children: its king takes the man
+    // (KvK) or the king (KvM, in KvM+MvK), so KvK is read too.
     assert_eq!(
         plan.find("MMvK").expect("MMvK").inputs(),
-        ["KvM+MvK", "KvKM+KMvK"]
+        ["KvK", "KvM+MvK", "KvKM+KMvK"]
     );
     // KMvKM, its own swap (White to move): take the man, KMvK; take the king, KMvM; crown
     // and take the man, KKvK; crown and take the king, KKvM; crown alone, KKvKM; both
@@ -87,6 +89,11 @@ fn the_plan_counts_by_hand() {
         "KvKK+KKvK",
         "KKvM+MvKK",
         "KKvKM+KMvKK",
+        // The captures of those (their files leave capture positions to their children):
+        // KvKM takes to KvK or KvM; MvKM's man takes the king, MvM (crowned: KvM).
+        "KvK",
+        "KvM+MvK",
+        "MvM",
     ];
     got.sort();
     want.sort();
