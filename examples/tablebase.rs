@@ -384,7 +384,7 @@ fn print_plan(
         out,
         "(estimates: {:.2} M index entries a second a worker, the 5-piece default build's \
          measured throughput on 2 threads; 21 bytes an entry solved and a byte an entry \
-         read; 1.73 entries a byte of files)",
+         read; 7.85 entries a byte of files)",
         ENTRIES_PER_SECOND / 1e6
     )
 }

@@ -23,8 +23,8 @@ const BYTES_PER_INPUT_ENTRY: f64 = 1.0;
 /// What every build holds besides the tables: the program, the move lists, the threads.
 const BASE_MEMORY: u64 = 8 << 20;
 /// Index entries a byte of the files (WDL and DTW together), measured on the 5-piece
-/// tables of the default rules: 4 315 822 784 entries in 2 494 517 623 bytes.
-const ENTRIES_PER_FILE_BYTE: f64 = 4_315_822_784.0 / 2_494_517_623.0;
+/// tables of the default rules (format version 2): 4 315 822 784 entries in 549 835 130 bytes.
+const ENTRIES_PER_FILE_BYTE: f64 = 4_315_822_784.0 / 549_835_130.0;
 /// Index entries solved a second by one builder on two threads, measured on the 5-piece
 /// build of the default rules: 4 315 822 784 entries in 44 min 22 s (2 662 s), files read
 /// and written included. The plan's times are estimated from it.
@@ -136,7 +136,7 @@ impl Slice {
     }
 
     /// The estimated size of its files (WDL and DTW of each material), in bytes, from the
-    /// 5-piece tables of the default rules: about 1.73 index entries a byte.
+    /// 5-piece tables of the default rules: about 7.85 index entries a byte.
     ///
     /// ```
     /// use turkish_draughts::{RuleSet, tablebase::Builder};
