@@ -815,3 +815,36 @@ fn tablebase_five_pieces_against_a_built_directory() {
     let guide = TableGuide { tb: &tb, rules };
     alpha_beta_agrees(&tb, &guide, rules, 5, count, None);
 }
+
+/// The search check can fail: told a wrong DTW (two plies short or long) or a draw for
+/// positions the solver says are decided within 12 plies, it finds another score.
+#[test]
+fn the_search_refuses_wrong_values() {
+    let t = solver::up_to_three(Rules::Default);
+    let m = Material::all(3)
+        .into_iter()
+        .find(|m| m.name() == "MMvK")
+        .expect("MMvK");
+    let mut checked = 0;
+    let mut search = Search::new(reference::Rules::Default, t);
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    while checked < 20 {
+        let Some(b) = m.board(rng.below(m.size() as u64) as usize) else {
+            continue;
+        };
+        let (d, sign) = match t.value(&b) {
+            Value::Win(d) if (3..=10).contains(&d) => (d, 1),
+            Value::Loss(d) if (3..=10).contains(&d) => (d, -1),
+            _ => continue,
+        };
+        checked += 1;
+        let root = key_of(&to_ref(&b));
+        let right = sign * (MATE - d as i32);
+        assert_eq!(search.score(&root, d, right), right, "{}", b.fen());
+        for wrong_d in [d - 2, d + 2] {
+            let wrong = sign * (MATE - wrong_d as i32);
+            assert_ne!(search.score(&root, wrong_d, wrong), wrong, "{}", b.fen());
+        }
+        assert_ne!(search.score(&root, DEPTH, 0), 0, "{} as a draw", b.fen());
+    }
+}
