@@ -5,8 +5,13 @@
 //! * Every position of up to 3 pieces, both rule sets, WDL and DTW, in `cargo test`; up to 4
 //!   pieces in the ignored tests, run in release by CI:
 //!   `cargo test --release --test differential tablebase -- --ignored`.
-//! * 1 000 random positions of 3 pieces (4 in the ignored tests) whose table DTW is at most 12:
-//!   an alpha-beta search of that depth finds the same value.
+//! * Random positions that the table says are drawn or decided within 12 plies, every
+//!   material in turn, both sides to move (100 of 3 pieces in `cargo test`; 1 000 of 3 and
+//!   10 000 of 4 pieces a rule set in the ignored tests): the search, whose moves the tables
+//!   only order, finds a win or loss at exactly its DTW, and for a draw no forced end within
+//!   12 plies for either side.
+//! * 5 pieces against a directory of tables built beforehand, by hand
+//!   ([`tablebase_five_pieces_against_a_built_directory`]).
 //!
 //! The tables are built with `Builder` into a fresh directory under the system's temporary
 //! directory, removed at the end (also when a test fails). A disagreement is reported with the
@@ -632,6 +637,14 @@ fn search_samples(
         }
         let solver_value = solver.map(|st| st.value(&s.board));
         let dtw = s.dtw.unwrap_or(0);
+        if samples.len() >= 1000 && t.done % 250 == 0 {
+            eprintln!(
+                "{rules}: {} of {} searched on this thread, {} disagreeing so far",
+                t.done,
+                samples.len(),
+                t.bad.len()
+            );
+        }
         if got != want || solver_value.is_some_and(|v| v != expected_value(s.wdl, dtw)) {
             t.bad.push(format!(
                 "{} ({rules}): table {:?} in {:?}, search score {got} at depth {depth} \
