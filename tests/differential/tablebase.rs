@@ -637,7 +637,7 @@ fn search_samples(
         }
         let solver_value = solver.map(|st| st.value(&s.board));
         let dtw = s.dtw.unwrap_or(0);
-        if samples.len() >= 1000 && t.done % 250 == 0 {
+        if samples.len() >= 100 && t.done % 50 == 0 {
             eprintln!(
                 "{rules}: {} of {} searched on this thread, {} disagreeing so far",
                 t.done,
