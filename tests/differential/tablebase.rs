@@ -7,7 +7,8 @@
 //!   `cargo test --release --test differential tablebase -- --ignored`.
 //! * Random positions that the table says are drawn or decided within 12 plies, every
 //!   material in turn, both sides to move (100 of 3 pieces in `cargo test`; 1 000 of 3 and
-//!   10 000 of 4 pieces a rule set in the ignored tests): the search, whose moves the tables
+//!   1 000 of 4 pieces a rule set in the ignored tests, 10 000 of 4 by hand with
+//!   `TD_TABLEBASE_COUNT=10000`): the search, whose moves the tables
 //!   only order, finds a win or loss at exactly its DTW, and for a draw no forced end within
 //!   12 plies for either side.
 //! * 5 pieces against a directory of tables built beforehand, by hand
@@ -766,18 +767,42 @@ fn up_to_three_pieces_federation_rules() {
 #[test]
 #[ignore]
 fn up_to_four_pieces_default_rules() {
-    check(RuleSet::Default, 4, &[(3, 1000), (4, FOUR_PIECE_SEARCHES)]);
+    check(
+        RuleSet::Default,
+        4,
+        &[(3, 1000), (4, four_piece_searches())],
+    );
 }
 
 /// `cargo test --release --test differential tablebase -- --ignored`
 #[test]
 #[ignore]
 fn up_to_four_pieces_federation_rules() {
-    check(RuleSet::Tudaf, 4, &[(3, 1000), (4, FOUR_PIECE_SEARCHES)]);
+    check(RuleSet::Tudaf, 4, &[(3, 1000), (4, four_piece_searches())]);
 }
 
-/// How many random 4-piece positions each rule set's ignored test searches.
-const FOUR_PIECE_SEARCHES: usize = 10_000;
+/// How many random 4-piece positions each rule set's ignored test searches: CI's number,
+/// [`FOUR_PIECE_SEARCHES`], or `TD_TABLEBASE_COUNT` (10 000 by hand: `TD_TABLEBASE_COUNT=10000
+/// cargo test --release --test differential up_to_four -- --ignored`).
+fn four_piece_searches() -> usize {
+    count_from_env(FOUR_PIECE_SEARCHES)
+}
+
+/// CI's number of random 4-piece positions a rule set: draws cost the most (both sides'
+/// forced ends ruled out to 12 plies), and 10 000 would take most of an hour of CI
+/// (PERFORMANCE.md, "Endgame tables"); the full 10 000 are run by hand.
+const FOUR_PIECE_SEARCHES: usize = 1_000;
+
+/// `TD_TABLEBASE_COUNT` when set (a positive number), else `default`.
+fn count_from_env(default: usize) -> usize {
+    match std::env::var("TD_TABLEBASE_COUNT") {
+        Ok(n) => match n.parse::<usize>() {
+            Ok(n) if n > 0 => n,
+            _ => panic!("TD_TABLEBASE_COUNT must be a positive number, not {n:?}"),
+        },
+        Err(_) => default,
+    }
+}
 
 /// 5 pieces, against a directory of tables built beforehand (every material up to 5 pieces of
 /// one rule set, e.g. with `cargo run --release --example tablebase -- build --rules default
@@ -792,8 +817,8 @@ const FOUR_PIECE_SEARCHES: usize = 10_000;
 /// the tables say are drawn or decided within 12 plies, each searched by alpha-beta over the
 /// reference generator (the tables only order the moves): a win or loss must be found at
 /// exactly its DTW, and a draw must have no forced end within 12 plies for either side.
-/// `TD_TABLEBASE_COUNT` sets another number of positions. Skipped, saying so, when
-/// `TD_TABLEBASE_DIR` is unset.
+/// `TD_TABLEBASE_COUNT` sets another number of positions, `TD_TABLEBASE_PIECES` another
+/// number of pieces (2 to 5). Skipped, saying so, when `TD_TABLEBASE_DIR` is unset.
 #[test]
 #[ignore]
 fn tablebase_five_pieces_against_a_built_directory() {
@@ -809,24 +834,25 @@ fn tablebase_five_pieces_against_a_built_directory() {
         Ok("tudaf") => RuleSet::Tudaf,
         other => panic!("TD_TABLEBASE_RULES must be default or tudaf, not {other:?}"),
     };
-    let count = match std::env::var("TD_TABLEBASE_COUNT") {
-        Ok(n) => match n.parse::<usize>() {
-            Ok(n) if n > 0 => n,
-            _ => panic!("TD_TABLEBASE_COUNT must be a positive number, not {n:?}"),
+    let count = count_from_env(10_000);
+    let pieces = match std::env::var("TD_TABLEBASE_PIECES") {
+        Ok(n) => match n.parse::<u32>() {
+            Ok(n @ 2..=5) => n,
+            _ => panic!("TD_TABLEBASE_PIECES must be 2 to 5, not {n:?}"),
         },
-        Err(_) => 10_000,
+        Err(_) => 5,
     };
     let tb = match Tablebase::open(&dir, rules) {
         Ok(tb) => tb,
         Err(e) => panic!("opening the {rules} tables in {dir:?} failed: {e}"),
     };
     assert!(
-        tb.max_pieces() >= 5,
-        "{dir:?} holds tables up to {} pieces, not 5",
+        tb.max_pieces() >= pieces,
+        "{dir:?} holds tables up to {} pieces, not {pieces}",
         tb.max_pieces()
     );
     let guide = TableGuide { tb: &tb, rules };
-    alpha_beta_agrees(&tb, &guide, rules, 5, count, None);
+    alpha_beta_agrees(&tb, &guide, rules, pieces, count, None);
 }
 
 /// The search check can fail: told a wrong DTW (two plies short or long) or a draw for
