@@ -9,6 +9,9 @@
 //! - a link to any other file of the repository becomes its text, with the file named as
 //!   being in the repository.
 //!
+//! It writes the endgame tables' page, docs/tablebase.md, the same way for its pictures: a
+//! line `![...](tablebase/NAME.svg)` becomes the SVG of docs/tablebase/NAME.svg, inline.
+//!
 //! The library's code does not depend on it. `.ci/run` checks the built documentation for
 //! relative links and pictures that lead nowhere.
 
@@ -32,35 +35,59 @@ fn main() {
     let root = Path::new(&root);
     println!("cargo::rerun-if-changed=README.md");
     println!("cargo::rerun-if-changed=docs");
+    let out_dir = env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let readme = fs::read_to_string(root.join("README.md")).expect("README.md");
     let mut page = String::with_capacity(readme.len() + 16 * 1024);
     for line in readme.lines() {
-        if let Some((alt, path)) = svg_picture(line) {
-            let svg = fs::read_to_string(root.join(path))
-                .unwrap_or_else(|e| panic!("{path}, drawn by README.md: {e}"));
-            // One HTML block: no blank line inside, one before and after.
-            page.push_str(&format!("<div role=\"img\" aria-label=\"{alt}\">\n"));
-            page.extend(
-                svg.lines()
-                    .filter(|l| !l.trim().is_empty())
-                    .map(|l| l.to_string() + "\n"),
-            );
-            page.push_str("</div>\n");
+        if let Some((alt, path)) = svg_picture(line, "docs/") {
+            push_svg(&mut page, alt, &root.join(path), "README.md");
         } else {
             page.push_str(&rewrite_links(line));
             page.push('\n');
         }
     }
-    let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("README.md");
+    let out = Path::new(&out_dir).join("README.md");
+    fs::write(&out, page).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+
+    let tablebase = fs::read_to_string(root.join("docs/tablebase.md")).expect("docs/tablebase.md");
+    let mut page = String::with_capacity(tablebase.len() + 1024 * 1024);
+    for line in tablebase.lines() {
+        if let Some((alt, path)) = svg_picture(line, "tablebase/") {
+            push_svg(
+                &mut page,
+                alt,
+                &root.join("docs").join(path),
+                "docs/tablebase.md",
+            );
+        } else {
+            page.push_str(line);
+            page.push('\n');
+        }
+    }
+    let out = Path::new(&out_dir).join("tablebase.md");
     fs::write(&out, page).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
 }
 
-/// The alt text and path of a line that is only a picture `![alt](docs/NAME.svg)`.
-fn svg_picture(line: &str) -> Option<(&str, &str)> {
+/// Appends the SVG file `path` to `page` as one HTML block (no blank line inside), labelled
+/// with `alt`.
+fn push_svg(page: &mut String, alt: &str, path: &Path, drawn_by: &str) {
+    let svg = fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}, drawn by {drawn_by}: {e}", path.display()));
+    page.push_str(&format!("<div role=\"img\" aria-label=\"{alt}\">\n"));
+    page.extend(
+        svg.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.to_string() + "\n"),
+    );
+    page.push_str("</div>\n");
+}
+
+/// The alt text and path of a line that is only a picture `![alt](PREFIXNAME.svg)`.
+fn svg_picture<'a>(line: &'a str, prefix: &str) -> Option<(&'a str, &'a str)> {
     let rest = line.trim().strip_prefix("![")?;
     let (alt, rest) = rest.split_once("](")?;
     let path = rest.strip_suffix(')')?;
-    (path.starts_with("docs/") && path.ends_with(".svg") && !alt.contains('"'))
+    (path.starts_with(prefix) && path.ends_with(".svg") && !alt.contains('"'))
         .then_some((alt, path))
 }
 

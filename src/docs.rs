@@ -6,7 +6,8 @@
 #[doc = include_str!("../RULES.md")]
 pub mod rules {}
 
-#[doc = include_str!("../docs/tablebase.md")]
+// docs/tablebase.md with its pictures drawn inline (build.rs).
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/tablebase.md"))]
 pub mod tablebase {}
 
 #[doc = include_str!("../PERFORMANCE.md")]

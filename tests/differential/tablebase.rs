@@ -5,8 +5,14 @@
 //! * Every position of up to 3 pieces, both rule sets, WDL and DTW, in `cargo test`; up to 4
 //!   pieces in the ignored tests, run in release by CI:
 //!   `cargo test --release --test differential tablebase -- --ignored`.
-//! * 1 000 random positions of 3 pieces (4 in the ignored tests) whose table DTW is at most 12:
-//!   an alpha-beta search of that depth finds the same value.
+//! * Random positions that the table says are drawn or decided within 12 plies, every
+//!   material in turn, both sides to move (100 of 3 pieces in `cargo test`; 1 000 of 3 and
+//!   1 000 of 4 pieces a rule set in the ignored tests, 10 000 of 4 by hand with
+//!   `TD_TABLEBASE_COUNT=10000`): the search, whose moves the tables
+//!   only order, finds a win or loss at exactly its DTW, and for a draw no forced end within
+//!   12 plies for either side.
+//! * 5 pieces against a directory of tables built beforehand, by hand
+//!   ([`tablebase_five_pieces_against_a_built_directory`]).
 //!
 //! The tables are built with `Builder` into a fresh directory under the system's temporary
 //! directory, removed at the end (also when a test fails). A disagreement is reported with the
@@ -206,6 +212,27 @@ fn to_ref(b: &Board) -> RefPos {
     p
 }
 
+/// A child's score seen from its parent: a win in `n` for the child is a loss in `n + 1`
+/// for the parent, a loss in `n` a win in `n + 1`, and 0 stays 0.
+fn shift(s: i32) -> i32 {
+    match s {
+        s if s > 0 => -(s - 1),
+        s if s < 0 => -(s + 1),
+        _ => 0,
+    }
+}
+
+/// The inverse of [`shift`]: the child's score that the parent sees as `m`. Scores are 0 or
+/// within the search's depth of `MATE` either way, so the window `(unshift(beta),
+/// unshift(alpha))` holds exactly the children's scores that fall in `(alpha, beta)`.
+fn unshift(m: i32) -> i32 {
+    match m {
+        m if m > 0 => -m - 1,
+        m if m < 0 => -m + 1,
+        _ => 0,
+    }
+}
+
 #[derive(Clone, Copy)]
 enum Bound {
     Exact,
@@ -282,28 +309,65 @@ impl std::hash::Hasher for QuickHash {
 
 type Quick = std::hash::BuildHasherDefault<QuickHash>;
 
-/// A position's end of game (if it ends) and the positions its legal moves lead to, from the
-/// reference generator; kept, since searches meet the same positions again and again.
-struct Node {
-    end: Option<i32>,
-    children: std::rc::Rc<[Key]>,
+/// What orders the moves of the search: a rank for the position a move leads to, lowest
+/// first (the opponent's shortest losses, then draws, then its longest wins). Ordering only
+/// changes how fast the search is, never the value it finds.
+trait Guide: Sync {
+    fn rank(&self, b: &Board) -> u32;
+}
+
+fn rank_of(v: Value) -> u32 {
+    match v {
+        Value::Loss(d) => d,
+        Value::Draw => 10_000,
+        Value::Win(d) => 20_000 - d,
+    }
+}
+
+/// The solver's tables as a guide.
+impl Guide for Tables {
+    fn rank(&self, b: &Board) -> u32 {
+        rank_of(self.value(b))
+    }
+}
+
+/// The crate's tables as a guide (a board they cannot answer goes last).
+struct TableGuide<'a> {
+    tb: &'a Tablebase,
+    rules: RuleSet,
+}
+
+impl Guide for TableGuide<'_> {
+    fn rank(&self, b: &Board) -> u32 {
+        if (if b.white_to_move { b.white } else { b.black }) == 0 {
+            return 0;
+        }
+        match probe(self.tb, &position(b, self.rules)) {
+            Ok((wdl, dtw)) => rank_of(expected_value(wdl, dtw.unwrap_or(0))),
+            Err(_) => 30_000,
+        }
+    }
 }
 
 struct Search<'a> {
     rules: reference::Rules,
-    /// The solver's tables, to try the best moves first.
-    guide: &'a Tables,
-    nodes_seen: HashMap<Key, Node, Quick>,
+    /// The tables that order the moves.
+    guide: &'a dyn Guide,
+    /// Each position's end of game (`None` if play goes on), from the reference generator.
+    ends: HashMap<Key, Option<i32>, Quick>,
+    /// The positions the legal moves of a position lead to, best first by the guide.
+    children: HashMap<Key, std::rc::Rc<[Key]>, Quick>,
     table: HashMap<(Key, u32), (i32, Bound), Quick>,
     nodes: u64,
 }
 
 impl<'a> Search<'a> {
-    fn new(rules: reference::Rules, guide: &'a Tables) -> Search<'a> {
+    fn new(rules: reference::Rules, guide: &'a dyn Guide) -> Search<'a> {
         Search {
             rules,
             guide,
-            nodes_seen: HashMap::default(),
+            ends: HashMap::default(),
+            children: HashMap::default(),
             table: HashMap::default(),
             nodes: 0,
         }
@@ -342,37 +406,59 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn node(&mut self, k: &Key) -> (Option<i32>, std::rc::Rc<[Key]>) {
-        if let Some(n) = self.nodes_seen.get(k) {
-            return (n.end, n.children.clone());
+    /// The end of the game at `k`, if it ends there (kept: searches meet the same positions
+    /// again and again, most of them at the search's leaves).
+    fn end(&mut self, k: &Key) -> Option<i32> {
+        if let Some(&e) = self.ends.get(k) {
+            return e;
         }
         let p = ref_of(k);
         let moves = reference::legal_moves(&p, self.rules);
-        let end = self.game_end(&p, &moves);
-        let children: std::rc::Rc<[Key]> = if end.is_some() {
-            std::rc::Rc::from(Vec::new())
-        } else {
-            moves
-                .iter()
-                .map(|m| key_of(&reference::apply(&p, m)))
-                .collect()
-        };
-        self.nodes_seen.insert(
-            *k,
-            Node {
-                end,
-                children: children.clone(),
-            },
-        );
-        (end, children)
+        let e = self.game_end(&p, &moves);
+        self.ends.insert(*k, e);
+        e
+    }
+
+    /// The positions the legal moves at `k` lead to (a position where play goes on), best
+    /// first by the guide. Ordering only changes how fast the search is, never what it finds.
+    fn children(&mut self, k: &Key) -> std::rc::Rc<[Key]> {
+        if let Some(c) = self.children.get(k) {
+            return c.clone();
+        }
+        let p = ref_of(k);
+        let mut order: Vec<(u32, Key)> = reference::legal_moves(&p, self.rules)
+            .iter()
+            .map(|m| {
+                let c = key_of(&reference::apply(&p, m));
+                let b = Board {
+                    white: c.white,
+                    black: c.black,
+                    kings: c.kings,
+                    white_to_move: c.white_to_move,
+                };
+                (self.guide.rank(&b), c)
+            })
+            .collect();
+        order.sort_by_key(|&(rank, _)| rank);
+        let c: std::rc::Rc<[Key]> = order.into_iter().map(|(_, c)| c).collect();
+        self.children.insert(*k, c.clone());
+        c
     }
 
     /// Negamax with alpha-beta and a table of searched (position, depth) pairs. Scores are
     /// counted from this node: a child's win in `n` is this node's loss in `n + 1`.
     fn search(&mut self, p: &Key, depth: u32, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        let (end, children) = self.node(p);
-        if let Some(v) = end {
+        // Both maps are caches (what they hold never changes a result), emptied before they
+        // take too much memory.
+        if self.table.len() > 4_000_000 || self.ends.len() > 4_000_000 {
+            self.table.clear();
+            self.ends.clear();
+        }
+        if self.children.len() > 300_000 {
+            self.children.clear();
+        }
+        if let Some(v) = self.end(p) {
             return v;
         }
         if depth == 0 {
@@ -387,38 +473,13 @@ impl<'a> Search<'a> {
                 _ => {}
             }
         }
-        // Move ordering only (it changes how fast the search is, never what it finds): the
-        // moves the solver says are best first, its shortest wins, then draws, then its
-        // longest losses.
-        let mut order: Vec<(u32, usize)> = children
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let b = Board {
-                    white: c.white,
-                    black: c.black,
-                    kings: c.kings,
-                    white_to_move: c.white_to_move,
-                };
-                let rank = match self.guide.value(&b) {
-                    Value::Loss(d) => d,
-                    Value::Draw => 10_000,
-                    Value::Win(d) => 20_000 - d,
-                };
-                (rank, i)
-            })
-            .collect();
-        order.sort_unstable();
+        let children = self.children(p);
         let mut best = -MATE - 1;
         let mut a = alpha;
-        for (_, i) in order {
-            // The child's window, widened by one each way for the shift below.
-            let s = self.search(&children[i], depth - 1, -beta - 1, -a + 1);
-            let mine = match s {
-                s if s > 0 => -(s - 1),
-                s if s < 0 => -(s + 1),
-                _ => 0,
-            };
+        for c in children.iter() {
+            // The child's window: the scores whose shift (below) falls in this one's.
+            let s = self.search(c, depth - 1, unshift(beta), unshift(a));
+            let mine = shift(s);
             if mine > best {
                 best = mine;
             }
@@ -439,6 +500,17 @@ impl<'a> Search<'a> {
         self.table.insert(key, (best, bound));
         best
     }
+
+    /// The search's score of a position when it is `want`, shown by two null-window searches
+    /// (at least `want`, then at most `want`); otherwise the score of a full-window search.
+    fn score(&mut self, root: &Key, depth: u32, want: i32) -> i32 {
+        let at_least = self.search(root, depth, want - 1, want) >= want;
+        if at_least && self.search(root, depth, want, want + 1) <= want {
+            want
+        } else {
+            self.search(root, depth, -MATE - 1, MATE + 1)
+        }
+    }
 }
 
 /// A small random number generator (xorshift64*).
@@ -453,78 +525,202 @@ impl Rng {
     }
 }
 
-/// For `count` random positions of exactly `pieces` pieces whose table DTW is at most 12, an
-/// alpha-beta search as deep as that DTW finds the table's value (and the solver's).
-fn alpha_beta_agrees(t: &Tables, tb: &Tablebase, rules: RuleSet, pieces: u32, count: usize) {
-    let start = Instant::now();
-    let materials: Vec<Material> = t
-        .materials
-        .iter()
-        .copied()
-        .filter(|m| m.pieces() == pieces)
-        .collect();
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d ^ pieces as u64 ^ (rules as u64) << 32);
-    let mut done = 0;
-    let mut tries = 0;
-    let mut by_dtw = [0usize; 13];
-    let mut nodes = 0;
-    let mut bad: Vec<String> = Vec::new();
-    let mut search = Search::new(ref_rules(rules), t);
-    while done < count {
-        tries += 1;
+/// The deepest win or loss the search checks, and the depth of the search of a draw.
+const DEPTH: u32 = 12;
+
+/// One position the search checks: the board, its FEN and the table's value.
+struct Sample {
+    board: Board,
+    fen: String,
+    wdl: Wdl,
+    dtw: Option<u32>,
+}
+
+/// What a check found: how many positions of each kind it searched, and the disagreements.
+#[derive(Default)]
+struct Tally {
+    done: usize,
+    draws: usize,
+    by_dtw: [usize; DEPTH as usize + 1],
+    black_to_move: usize,
+    captures: usize,
+    crownings: usize,
+    nodes: u64,
+    bad: Vec<String>,
+}
+
+/// `count` random positions of the materials `materials` (taken in turn, so that every one
+/// is drawn, and within a material uniformly among its positions) whose table value is a draw
+/// or a win or loss in at most [`DEPTH`] plies.
+fn draw_samples(
+    tb: &Tablebase,
+    rules: RuleSet,
+    materials: &[Material],
+    count: usize,
+    seed: u64,
+) -> Vec<Sample> {
+    let mut rng = Rng(seed | 1);
+    let mut out = Vec::with_capacity(count);
+    let mut tries = 0usize;
+    let mut turn = 0usize;
+    while out.len() < count {
+        let m = materials[turn % materials.len()];
+        // A material with few positions within reach gets more tries before its turn passes.
+        let mut found = None;
+        for _ in 0..100_000 {
+            tries += 1;
+            let Some(b) = m.board(rng.below(m.size() as u64) as usize) else {
+                continue;
+            };
+            let pos = position(&b, rules);
+            let (wdl, dtw) = match probe(tb, &pos) {
+                Ok(x) => x,
+                Err(e) => panic!("{} ({rules}): {e}", pos.to_fen()),
+            };
+            if wdl == Wdl::Draw || dtw.is_some_and(|d| d <= DEPTH) {
+                found = Some(Sample {
+                    board: b,
+                    fen: pos.to_fen(),
+                    wdl,
+                    dtw,
+                });
+                break;
+            }
+        }
+        if let Some(s) = found {
+            out.push(s);
+        }
+        turn += 1;
         assert!(
-            tries < 1000 * count,
-            "{rules}: too few positions with DTW <= 12"
+            turn < 100 * count,
+            "{rules}: too few positions within {DEPTH} plies or drawn"
         );
-        let m = materials[rng.below(materials.len() as u64) as usize];
-        let Some(b) = m.board(rng.below(m.size() as u64) as usize) else {
-            continue;
+    }
+    eprintln!(
+        "{rules}: {count} positions of {} materials drawn from {tries} tries",
+        materials.len()
+    );
+    out
+}
+
+/// Searches each sample over the reference generator: a win or loss in `d` plies must be
+/// exactly that score at depth `d` (nothing faster, nothing slower); a draw must score 0 at
+/// depth [`DEPTH`]: no forced end within that depth for either side. `solver`, when given,
+/// must also agree with the table.
+fn search_samples(
+    samples: &[Sample],
+    guide: &dyn Guide,
+    rules: RuleSet,
+    solver: Option<&Tables>,
+) -> Tally {
+    let mut search = Search::new(ref_rules(rules), guide);
+    let mut t = Tally::default();
+    for s in samples {
+        let root = key_of(&to_ref(&s.board));
+        let p = to_ref(&s.board);
+        let moves = reference::legal_moves(&p, ref_rules(rules));
+        t.captures += usize::from(moves.iter().any(|m| m.captured != 0));
+        t.crownings += usize::from(moves.iter().any(|m| m.crowned));
+        t.black_to_move += usize::from(!s.board.white_to_move);
+        let (depth, want) = match (s.wdl, s.dtw) {
+            (Wdl::Win, Some(d)) => (d, MATE - d as i32),
+            (Wdl::Loss, Some(d)) => (d, -(MATE - d as i32)),
+            (Wdl::Draw, None) => (DEPTH, 0),
+            (wdl, dtw) => panic!("{} ({rules}): table {wdl:?} with DTW {dtw:?}", s.fen),
         };
-        let pos = position(&b, rules);
-        let (wdl, dtw) = match probe(tb, &pos) {
-            Ok(x) => x,
-            Err(e) => panic!("{} ({rules}): {e}", pos.to_fen()),
-        };
-        let Some(d) = dtw.filter(|&d| d <= 12) else {
-            continue;
-        };
-        done += 1;
-        by_dtw[d as usize] += 1;
-        let want = match wdl {
-            Wdl::Win => MATE - d as i32,
-            Wdl::Loss => -(MATE - d as i32),
-            Wdl::Draw => panic!("{} ({rules}): a draw with DTW {d}", pos.to_fen()),
-        };
-        if search.table.len() > 2_000_000 || search.nodes_seen.len() > 2_000_000 {
-            search = Search::new(ref_rules(rules), t);
-        }
         let before = search.nodes;
-        // A window just around the table's score: the search returns that score exactly
-        // when it is the value, and something outside the window otherwise.
-        let mut got = search.search(&key_of(&to_ref(&b)), d, want - 1, want + 1);
-        if got != want {
-            got = search.search(&key_of(&to_ref(&b)), d, -MATE - 1, MATE + 1);
+        let got = search.score(&root, depth, want);
+        t.nodes += search.nodes - before;
+        t.done += 1;
+        match s.dtw {
+            Some(d) => t.by_dtw[d as usize] += 1,
+            None => t.draws += 1,
         }
-        nodes += search.nodes - before;
-        if got != want || t.value(&b) != expected_value(wdl, d) {
-            bad.push(format!(
-                "{} ({rules}): table {wdl:?} in {d}, search score {got} (want {want}), solver {:?}",
-                pos.to_fen(),
-                t.value(&b)
+        let solver_value = solver.map(|st| st.value(&s.board));
+        let dtw = s.dtw.unwrap_or(0);
+        if samples.len() >= 100 && t.done % 50 == 0 {
+            eprintln!(
+                "{rules}: {} of {} searched on this thread, {} disagreeing so far",
+                t.done,
+                samples.len(),
+                t.bad.len()
+            );
+        }
+        if got != want || solver_value.is_some_and(|v| v != expected_value(s.wdl, dtw)) {
+            t.bad.push(format!(
+                "{} ({rules}): table {:?} in {:?}, search score {got} at depth {depth} \
+                 (want {want}), solver {solver_value:?}",
+                s.fen, s.wdl, s.dtw
             ));
         }
     }
+    t
+}
+
+/// Draws `count` random positions of `pieces` pieces (every material of that many, both sides
+/// to move) that the table says are drawn or decided within [`DEPTH`] plies, and checks them
+/// with the search on two threads; panics listing the first disagreements.
+fn alpha_beta_agrees(
+    tb: &Tablebase,
+    guide: &dyn Guide,
+    rules: RuleSet,
+    pieces: u32,
+    count: usize,
+    solver: Option<&Tables>,
+) {
+    let start = Instant::now();
+    let materials: Vec<Material> = Material::all(pieces)
+        .into_iter()
+        .filter(|m| m.pieces() == pieces)
+        .collect();
+    let seed = 0x2545_f491_4f6c_dd1d ^ pieces as u64 ^ (rules as u64) << 32;
+    let samples = draw_samples(tb, rules, &materials, count, seed);
+    let half = samples.len().div_ceil(2);
+    let tallies: Vec<Tally> = std::thread::scope(|s| {
+        let handles: Vec<_> = samples
+            .chunks(half.max(1))
+            .map(|part| s.spawn(move || search_samples(part, guide, rules, solver)))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let mut t = Tally::default();
+    for p in tallies {
+        t.done += p.done;
+        t.draws += p.draws;
+        for (a, b) in t.by_dtw.iter_mut().zip(p.by_dtw) {
+            *a += b;
+        }
+        t.black_to_move += p.black_to_move;
+        t.captures += p.captures;
+        t.crownings += p.crownings;
+        t.nodes += p.nodes;
+        t.bad.extend(p.bad);
+    }
     eprintln!(
-        "{rules}: {count} positions of {pieces} pieces searched ({nodes} nodes, DTW 0..=12: \
-         {by_dtw:?}) in {:.1?}",
-        start.elapsed()
+        "{rules}: {} positions of {pieces} pieces searched in {:.1?} ({} nodes; draws {}, \
+         DTW 0..={DEPTH}: {:?}; black to move {}, a capture to make {}, a crowning move {})",
+        t.done,
+        start.elapsed(),
+        t.nodes,
+        t.draws,
+        t.by_dtw,
+        t.black_to_move,
+        t.captures,
+        t.crownings
     );
     assert!(
-        bad.is_empty(),
-        "{} disagree:\n{}",
-        bad.len(),
-        bad[..bad.len().min(20)].join("\n")
+        t.bad.is_empty(),
+        "{} of {} disagree:\n{}",
+        t.bad.len(),
+        t.done,
+        t.bad[..t.bad.len().min(20)].join("\n")
     );
+    if count >= 1000 {
+        assert!(
+            t.draws > 0 && t.captures > 0 && t.crownings > 0 && t.black_to_move > 0,
+            "{rules}: the sample lacks draws, captures, crownings or Black to move"
+        );
+    }
 }
 
 fn expected_value(wdl: Wdl, d: u32) -> Value {
@@ -553,7 +749,7 @@ fn check(rules: RuleSet, max: u32, searches: &[(u32, usize)]) {
     );
     compare_all(t, &tb, rules);
     for &(pieces, count) in searches {
-        alpha_beta_agrees(t, &tb, rules, pieces, count);
+        alpha_beta_agrees(&tb, t, rules, pieces, count, Some(t));
     }
 }
 
@@ -571,12 +767,123 @@ fn up_to_three_pieces_federation_rules() {
 #[test]
 #[ignore]
 fn up_to_four_pieces_default_rules() {
-    check(RuleSet::Default, 4, &[(3, 1000), (4, 1000)]);
+    check(
+        RuleSet::Default,
+        4,
+        &[(3, 1000), (4, four_piece_searches())],
+    );
 }
 
 /// `cargo test --release --test differential tablebase -- --ignored`
 #[test]
 #[ignore]
 fn up_to_four_pieces_federation_rules() {
-    check(RuleSet::Tudaf, 4, &[(3, 1000), (4, 1000)]);
+    check(RuleSet::Tudaf, 4, &[(3, 1000), (4, four_piece_searches())]);
+}
+
+/// How many random 4-piece positions each rule set's ignored test searches: CI's number,
+/// [`FOUR_PIECE_SEARCHES`], or `TD_TABLEBASE_COUNT` (10 000 by hand: `TD_TABLEBASE_COUNT=10000
+/// cargo test --release --test differential up_to_four -- --ignored`).
+fn four_piece_searches() -> usize {
+    count_from_env(FOUR_PIECE_SEARCHES)
+}
+
+/// CI's number of random 4-piece positions a rule set: draws cost the most (both sides'
+/// forced ends ruled out to 12 plies), and 10 000 would take most of an hour of CI
+/// (PERFORMANCE.md, "Endgame tables"); the full 10 000 are run by hand.
+const FOUR_PIECE_SEARCHES: usize = 1_000;
+
+/// `TD_TABLEBASE_COUNT` when set (a positive number), else `default`.
+fn count_from_env(default: usize) -> usize {
+    match std::env::var("TD_TABLEBASE_COUNT") {
+        Ok(n) => match n.parse::<usize>() {
+            Ok(n) if n > 0 => n,
+            _ => panic!("TD_TABLEBASE_COUNT must be a positive number, not {n:?}"),
+        },
+        Err(_) => default,
+    }
+}
+
+/// 5 pieces, against a directory of tables built beforehand (every material up to 5 pieces of
+/// one rule set, e.g. with `cargo run --release --example tablebase -- build --rules default
+/// --pieces 5 --dir DIR`, about 45 minutes):
+///
+/// ```text
+/// TD_TABLEBASE_DIR=DIR TD_TABLEBASE_RULES=default cargo test --release --test differential \
+///     tablebase_five -- --ignored
+/// ```
+///
+/// 10 000 random 5-piece positions (every 5-piece material in turn, both sides to move) that
+/// the tables say are drawn or decided within 12 plies, each searched by alpha-beta over the
+/// reference generator (the tables only order the moves): a win or loss must be found at
+/// exactly its DTW, and a draw must have no forced end within 12 plies for either side.
+/// `TD_TABLEBASE_COUNT` sets another number of positions, `TD_TABLEBASE_PIECES` another
+/// number of pieces (2 to 5). Skipped, saying so, when `TD_TABLEBASE_DIR` is unset.
+#[test]
+#[ignore]
+fn tablebase_five_pieces_against_a_built_directory() {
+    let Some(dir) = std::env::var_os("TD_TABLEBASE_DIR") else {
+        eprintln!(
+            "skipped: set TD_TABLEBASE_DIR to a directory of tables up to 5 pieces (and \
+             TD_TABLEBASE_RULES to default or tudaf) to search 10 000 random 5-piece positions"
+        );
+        return;
+    };
+    let rules = match std::env::var("TD_TABLEBASE_RULES").as_deref() {
+        Ok("default") | Err(std::env::VarError::NotPresent) => RuleSet::Default,
+        Ok("tudaf") => RuleSet::Tudaf,
+        other => panic!("TD_TABLEBASE_RULES must be default or tudaf, not {other:?}"),
+    };
+    let count = count_from_env(10_000);
+    let pieces = match std::env::var("TD_TABLEBASE_PIECES") {
+        Ok(n) => match n.parse::<u32>() {
+            Ok(n @ 2..=5) => n,
+            _ => panic!("TD_TABLEBASE_PIECES must be 2 to 5, not {n:?}"),
+        },
+        Err(_) => 5,
+    };
+    let tb = match Tablebase::open(&dir, rules) {
+        Ok(tb) => tb,
+        Err(e) => panic!("opening the {rules} tables in {dir:?} failed: {e}"),
+    };
+    assert!(
+        tb.max_pieces() >= pieces,
+        "{dir:?} holds tables up to {} pieces, not {pieces}",
+        tb.max_pieces()
+    );
+    let guide = TableGuide { tb: &tb, rules };
+    alpha_beta_agrees(&tb, &guide, rules, pieces, count, None);
+}
+
+/// The search check can fail: told a wrong DTW (two plies short or long) or a draw for
+/// positions the solver says are decided within 12 plies, it finds another score.
+#[test]
+fn the_search_refuses_wrong_values() {
+    let t = solver::up_to_three(Rules::Default);
+    let m = Material::all(3)
+        .into_iter()
+        .find(|m| m.name() == "MMvK")
+        .expect("MMvK");
+    let mut checked = 0;
+    let mut search = Search::new(reference::Rules::Default, t);
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    while checked < 20 {
+        let Some(b) = m.board(rng.below(m.size() as u64) as usize) else {
+            continue;
+        };
+        let (d, sign) = match t.value(&b) {
+            Value::Win(d) if (3..=10).contains(&d) => (d, 1),
+            Value::Loss(d) if (3..=10).contains(&d) => (d, -1),
+            _ => continue,
+        };
+        checked += 1;
+        let root = key_of(&to_ref(&b));
+        let right = sign * (MATE - d as i32);
+        assert_eq!(search.score(&root, d, right), right, "{}", b.fen());
+        for wrong_d in [d - 2, d + 2] {
+            let wrong = sign * (MATE - wrong_d as i32);
+            assert_ne!(search.score(&root, wrong_d, wrong), wrong, "{}", b.fen());
+        }
+        assert_ne!(search.score(&root, DEPTH, 0), 0, "{} as a draw", b.fen());
+    }
 }

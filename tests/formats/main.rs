@@ -10,4 +10,5 @@ mod pdn;
 #[cfg(feature = "serde")]
 mod serde;
 mod svg;
+mod tablebase_page;
 mod text;

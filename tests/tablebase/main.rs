@@ -300,13 +300,30 @@ fn mirror_and_colour_swap_give_equal_values() {
     for rules in [RuleSet::Default, RuleSet::Tudaf] {
         let tb = open(rules);
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ rules as u64);
+        // (white kings, white men, black kings, black men) of the positions probed.
+        let mut materials = std::collections::BTreeSet::new();
         for _ in 0..20_000 {
             let p = random_position(&mut rng, rules);
+            let s = p.setup();
+            let (w, b, k) = (s.white.to_u64(), s.black.to_u64(), s.kings.to_u64());
+            materials.insert((
+                (w & k).count_ones(),
+                (w & !k).count_ones(),
+                (b & k).count_ones(),
+                (b & !k).count_ones(),
+            ));
             let v = value(&tb, &p);
             assert_eq!(value(&tb, &mirror_files(&p)), v, "mirror of {p}");
             assert_eq!(value(&tb, &p.mirrored()), v, "colour swap of {p}");
             assert_eq!(value(&tb, &mirror_files(&p.mirrored())), v, "both of {p}");
         }
+        // Every table built here was probed: the 4 materials of 2 pieces and the 12 of 3
+        // (kings and men of each side, at least one piece a side).
+        assert_eq!(
+            materials.len(),
+            4 + 12,
+            "{rules}: materials probed {materials:?}"
+        );
     }
 }
 
