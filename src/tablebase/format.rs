@@ -383,16 +383,43 @@ pub(crate) struct TableFile {
     data_len: usize,
 }
 
-fn u16_at(b: &[u8], at: usize) -> u16 {
+pub(crate) fn u16_at(b: &[u8], at: usize) -> u16 {
     u16::from_le_bytes([b[at], b[at + 1]])
 }
-fn u32_at(b: &[u8], at: usize) -> u32 {
+pub(crate) fn u32_at(b: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
 }
-fn u64_at(b: &[u8], at: usize) -> u64 {
+pub(crate) fn u64_at(b: &[u8], at: usize) -> u64 {
     let mut a = [0; 8];
     a.copy_from_slice(&b[at..at + 8]);
     u64::from_le_bytes(a)
+}
+
+/// The header bytes 10..24 that every format version shares: the rule set, the metric, the
+/// material, the index scheme and the reserved zeros (`bytes` holds at least 24).
+pub(crate) fn check_shared_header(
+    bytes: &[u8],
+    rules: RuleSet,
+    metric: Metric,
+    m: Material,
+) -> Result<(), Refusal> {
+    let bad = |s: &str| Err(Refusal::Corrupt(s.to_string()));
+    if bytes[10] != rules_byte(rules) {
+        return Err(Refusal::Rules(bytes[10]));
+    }
+    if bytes[11] != metric_byte(metric) {
+        return bad("the header names another metric");
+    }
+    if bytes[12..16] != m.counts {
+        return bad("the header names another material");
+    }
+    if bytes[16] != INDEX_SCHEME {
+        return bad("unknown index scheme");
+    }
+    if bytes[17..24].iter().any(|&b| b != 0) {
+        return bad("reserved header bytes are not zero");
+    }
+    Ok(())
 }
 
 /// Reads a code table at `*at` into `table` (its `TABLE` entries).
@@ -484,21 +511,7 @@ impl TableFile {
         if bytes.len() < HEADER_LEN {
             return bad("truncated: shorter than the header");
         }
-        if bytes[10] != rules_byte(rules) {
-            return Err(Refusal::Rules(bytes[10]));
-        }
-        if bytes[11] != metric_byte(metric) {
-            return bad("the header names another metric");
-        }
-        if bytes[12..16] != m.counts {
-            return bad("the header names another material");
-        }
-        if bytes[16] != INDEX_SCHEME {
-            return bad("unknown index scheme");
-        }
-        if bytes[17..24].iter().any(|&b| b != 0) {
-            return bad("reserved header bytes are not zero");
-        }
+        check_shared_header(&bytes, rules, metric, m)?;
         let positions = u64_at(&bytes, 24);
         let per = u32_at(&bytes, 32);
         let blocks = u32_at(&bytes, 36);

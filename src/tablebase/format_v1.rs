@@ -7,7 +7,9 @@ use std::string::ToString;
 use std::vec::Vec;
 
 use super::Metric;
-use super::format::{MAGIC, Refusal, checksum, metric_byte, rules_byte};
+#[cfg(test)]
+use super::format::{INDEX_SCHEME, metric_byte, rules_byte};
+use super::format::{MAGIC, Refusal, check_shared_header, checksum, u16_at, u32_at, u64_at};
 use super::material::Material;
 #[cfg(test)]
 use super::value;
@@ -15,9 +17,6 @@ use crate::RuleSet;
 
 /// The format version of these files.
 pub(crate) const VERSION: u16 = 1;
-/// The index scheme of version 1: white men, white kings, black men, black kings, each a
-/// combination (see the module docs).
-pub(crate) const INDEX_SCHEME: u8 = 1;
 /// The header's length in bytes.
 pub(crate) const HEADER_LEN: usize = 48;
 
@@ -127,18 +126,6 @@ pub(crate) struct TableFile {
     blocks: u32,
 }
 
-fn u16_at(b: &[u8], at: usize) -> u16 {
-    u16::from_le_bytes([b[at], b[at + 1]])
-}
-fn u32_at(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
-}
-fn u64_at(b: &[u8], at: usize) -> u64 {
-    let mut a = [0; 8];
-    a.copy_from_slice(&b[at..at + 8]);
-    u64::from_le_bytes(a)
-}
-
 impl TableFile {
     /// Checks `bytes` as the file of `m` under `rules` for `metric`: header, length,
     /// checksum and every block's runs.
@@ -159,21 +146,7 @@ impl TableFile {
         if version != VERSION {
             return Err(Refusal::Version(version));
         }
-        if bytes[10] != rules_byte(rules) {
-            return Err(Refusal::Rules(bytes[10]));
-        }
-        if bytes[11] != metric_byte(metric) {
-            return bad("the header names another metric");
-        }
-        if bytes[12..16] != m.counts {
-            return bad("the header names another material");
-        }
-        if bytes[16] != INDEX_SCHEME {
-            return bad("unknown index scheme");
-        }
-        if bytes[17..24].iter().any(|&b| b != 0) {
-            return bad("reserved header bytes are not zero");
-        }
+        check_shared_header(&bytes, rules, metric, m)?;
         let positions = u64_at(&bytes, 24);
         let per = u32_at(&bytes, 32);
         let blocks = u32_at(&bytes, 36);
