@@ -177,13 +177,13 @@ impl Builder {
                     }
                 }
             }
-            if let Some(loaded) = self.read_pair(pair, threads)? {
+            if let Some(loaded) = self.read_pair(pair, threads, !top)? {
                 for (m, (v, upgraded)) in pair.iter().zip(loaded) {
                     report.present.push(m.name());
                     if upgraded {
                         report.upgraded.push(m.name());
                     }
-                    if !top {
+                    if let Some(v) = v {
                         tables.insert(*m, Held::new(&v, upgraded));
                     }
                 }
@@ -240,14 +240,16 @@ impl Builder {
         Some(values)
     }
 
-    /// The values of a pair read back from its files, each with whether it was upgraded,
-    /// when every file is there and valid (`None` when the pair must be solved). A
-    /// material whose DTW file is a valid file of format version 1 is upgraded: both files
-    /// are written again in the current version from its values, without solving it.
+    /// The values of a pair read back from its files when `keep` (a pair whose tables are
+    /// held for the solves to come), each with whether it was upgraded, when every file is
+    /// there and valid (`None` when the pair must be solved). A material whose DTW file is
+    /// a valid file of format version 1 is upgraded: both files are written again in the
+    /// current version from its values, without solving it.
     fn read_pair(
         &self,
         pair: &[Material],
         threads: usize,
+        keep: bool,
     ) -> Result<Option<Vec<Loaded>>, BuildError> {
         let mut out = Vec::new();
         for &m in pair {
@@ -263,12 +265,18 @@ impl Builder {
                 let mut stored = full.clone();
                 resolve::mark_dont_cares(m, self.rules, &mut stored, threads);
                 self.write(m, &stored)?;
-                out.push((full, true));
+                out.push((keep.then_some(full), true));
                 continue;
             }
-            match self.load(m) {
-                Some(values) => out.push((values, false)),
-                None => return Ok(None),
+            if keep {
+                match self.load(m) {
+                    Some(values) => out.push((Some(values), false)),
+                    None => return Ok(None),
+                }
+            } else if self.present(&[m]) {
+                out.push((None, false));
+            } else {
+                return Ok(None);
             }
         }
         Ok(Some(out))
@@ -392,9 +400,9 @@ impl Held {
     }
 }
 
-/// A material's values read back from its files, and whether its files were upgraded
-/// from format version 1.
-type Loaded = (Vec<u16>, bool);
+/// A material's values read back from its files (when asked for), and whether its files
+/// were upgraded from format version 1.
+type Loaded = (Option<Vec<u16>>, bool);
 
 /// The finished tables in memory, by material slot.
 struct Tables(Vec<Option<Held>>);
