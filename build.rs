@@ -73,6 +73,10 @@ fn main() {
 fn push_svg(page: &mut String, alt: &str, path: &Path, drawn_by: &str) {
     let svg = fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("{}, drawn by {drawn_by}: {e}", path.display()));
+    // Several pictures share one page, and an id must be unique in a page: each of the
+    // picture's ids (and the references to it) gets the file's name in front.
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("svg");
+    let svg = prefix_ids(&svg, stem);
     page.push_str(&format!("<div role=\"img\" aria-label=\"{alt}\">\n"));
     page.extend(
         svg.lines()
@@ -80,6 +84,34 @@ fn push_svg(page: &mut String, alt: &str, path: &Path, drawn_by: &str) {
             .map(|l| l.to_string() + "\n"),
     );
     page.push_str("</div>\n");
+}
+
+/// `svg` with every `id="X"` made `id="PREFIX-X"`, and every reference to it (`url(#X)`,
+/// `href="#X"`) changed to match.
+fn prefix_ids(svg: &str, prefix: &str) -> String {
+    let mut ids = Vec::new();
+    let mut rest = svg;
+    while let Some(at) = rest.find(" id=\"") {
+        rest = &rest[at + 5..];
+        if let Some(end) = rest.find('"') {
+            ids.push(rest[..end].to_string());
+            rest = &rest[end..];
+        }
+    }
+    let mut out = svg.to_string();
+    for id in ids {
+        for (from, to) in [
+            (format!(" id=\"{id}\""), format!(" id=\"{prefix}-{id}\"")),
+            (format!("url(#{id})"), format!("url(#{prefix}-{id})")),
+            (
+                format!("href=\"#{id}\""),
+                format!("href=\"#{prefix}-{id}\""),
+            ),
+        ] {
+            out = out.replace(&from, &to);
+        }
+    }
+    out
 }
 
 /// The alt text and path of a line that is only a picture `![alt](PREFIXNAME.svg)`.
