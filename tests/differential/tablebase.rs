@@ -1003,35 +1003,101 @@ fn tablebase_five_pieces_against_a_built_directory() {
     alpha_beta_agrees(&tb, &guide, rules, pieces, count, None);
 }
 
-/// The search check can fail: told a wrong DTW (two plies short or long) or a draw for
-/// positions the solver says are decided within 12 plies, it finds another score.
+/// A guide that puts the moves in the worst order it knows (the opponent's longest wins
+/// first): the search must find the same scores, only more slowly.
+struct Backwards<'a>(&'a dyn Guide);
+
+impl Guide for Backwards<'_> {
+    fn rank(&self, b: &Board) -> u32 {
+        40_000 - self.0.rank(b)
+    }
+}
+
+/// Whether the search accepts `want` as the score of `root` at `depth`, asked with a search
+/// that keeps what earlier questions showed and with a fresh one.
+fn accepts(kept: &mut Search, guide: &dyn Guide, root: Key, depth: u32, want: i32) -> [bool; 2] {
+    let mut fresh = Search::new(kept.rules, guide);
+    [
+        kept.score(root, depth, want) == want,
+        fresh.score(root, depth, want) == want,
+    ]
+}
+
+/// The search check can fail. For positions of 3 pieces, both rule sets, several materials,
+/// the solver's value is accepted, and a wrong one is refused: a DTW one or two plies short or
+/// long, a win told as a loss and the reverse, a draw for a position decided within 12 plies,
+/// and a win or loss within 12 plies for a drawn position. Each is asked of a search that
+/// keeps what it showed of earlier questions (the right value's included) and of a fresh
+/// one, guided by the solver's tables and by the same tables backwards.
 #[test]
 fn the_search_refuses_wrong_values() {
-    let t = solver::up_to_three(Rules::Default);
-    let m = Material::all(3)
-        .into_iter()
-        .find(|m| m.name() == "MMvK")
-        .expect("MMvK");
-    let mut checked = 0;
-    let mut search = Search::new(reference::Rules::Default, t);
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    while checked < 20 {
-        let Some(b) = m.board(rng.below(m.size() as u64) as usize) else {
-            continue;
+    for rules in [Rules::Default, Rules::Tudaf] {
+        let t = solver::up_to_three(rules);
+        let backwards = Backwards(t);
+        let guides: [&dyn Guide; 2] = [t, &backwards];
+        let (mut total_decided, mut total_drawn) = (0, 0);
+        let ref_rules = match rules {
+            Rules::Default => reference::Rules::Default,
+            Rules::Tudaf => reference::Rules::Tudaf,
         };
-        let (d, sign) = match t.value(&b) {
-            Value::Win(d) if (3..=10).contains(&d) => (d, 1),
-            Value::Loss(d) if (3..=10).contains(&d) => (d, -1),
-            _ => continue,
-        };
-        checked += 1;
-        let root = key_of(&to_ref(&b));
-        let right = sign * (MATE - d as i32);
-        assert_eq!(search.score(root, d, right), right, "{}", b.fen());
-        for wrong_d in [d - 2, d + 2] {
-            let wrong = sign * (MATE - wrong_d as i32);
-            assert_ne!(search.score(root, wrong_d, wrong), wrong, "{}", b.fen());
+        for name in ["MMvK", "KMvK", "KKvM", "KvMM"] {
+            let m = Material::all(3)
+                .into_iter()
+                .find(|m| m.name() == name)
+                .unwrap_or_else(|| panic!("no material {name}"));
+            for guide in guides {
+                let mut search = Search::new(ref_rules, guide);
+                let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ m.size() as u64);
+                let (mut decided, mut drawn, mut tries) = (0, 0, 0);
+                while (decided < 4 || drawn < 2) && tries < 100_000 {
+                    tries += 1;
+                    let Some(b) = m.board(rng.below(m.size() as u64) as usize) else {
+                        continue;
+                    };
+                    let root = key_of(&to_ref(&b));
+                    let what = |v: &str| format!("{rules:?} {} told {v}", b.fen());
+                    match t.value(&b) {
+                        Value::Draw if drawn < 2 => {
+                            drawn += 1;
+                            let ok = accepts(&mut search, guide, root, DEPTH, 0);
+                            assert_eq!(ok, [true, true], "{}", what("a draw"));
+                            for d in [1, 2, 5, 8, 11, 12] {
+                                for want in [MATE - d as i32, -(MATE - d as i32)] {
+                                    let ok = accepts(&mut search, guide, root, d, want);
+                                    assert_eq!(ok, [false, false], "{}", what(&format!("{want}")));
+                                }
+                            }
+                        }
+                        Value::Win(d) | Value::Loss(d) if decided < 4 && (3..=10).contains(&d) => {
+                            decided += 1;
+                            let sign = if matches!(t.value(&b), Value::Win(_)) {
+                                1
+                            } else {
+                                -1
+                            };
+                            let right = sign * (MATE - d as i32);
+                            let ok = accepts(&mut search, guide, root, d, right);
+                            assert_eq!(ok, [true, true], "{}", what("its value"));
+                            for wrong_d in [d - 2, d - 1, d + 1, d + 2] {
+                                let wrong = sign * (MATE - wrong_d as i32);
+                                let ok = accepts(&mut search, guide, root, wrong_d, wrong);
+                                assert_eq!(ok, [false, false], "{}", what(&format!("{wrong}")));
+                            }
+                            let ok = accepts(&mut search, guide, root, d, -right);
+                            assert_eq!(ok, [false, false], "{}", what("the other side's win"));
+                            let ok = accepts(&mut search, guide, root, DEPTH, 0);
+                            assert_eq!(ok, [false, false], "{}", what("a draw"));
+                        }
+                        _ => {}
+                    }
+                }
+                total_decided += decided;
+                total_drawn += drawn;
+            }
         }
-        assert_ne!(search.score(root, DEPTH, 0), 0, "{} as a draw", b.fen());
+        assert!(
+            total_decided >= 12 && total_drawn >= 6,
+            "{rules:?}: {total_decided} decided and {total_drawn} drawn positions asked"
+        );
     }
 }
