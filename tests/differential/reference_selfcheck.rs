@@ -688,3 +688,76 @@ fn fen_round_trip_on_table_rows() {
     }
     assert!(verbatim > 0, "no row of perft.tsv is in canonical order");
 }
+
+/// `has_legal_move` and `can_capture` (the search's quick end-of-game questions) give the
+/// answers the move lists give: on the positions blocked by hand, on every position one and
+/// two plies from each perft table row, and on random boards from 2 to 24 pieces (men and
+/// kings of both sides, either side to move), a good share of which have no move or a
+/// capture.
+#[test]
+fn quick_answers_agree_with_the_move_lists() {
+    let mut checked = 0usize;
+    let mut blocked = 0usize;
+    let mut capturing = 0usize;
+    let mut check = |p: &RefPos| {
+        for rules in ALL_RULES {
+            let moves = legal_moves(p, rules);
+            let fen = to_fen(p);
+            assert_eq!(has_legal_move(p), !moves.is_empty(), "has_legal_move {fen}");
+            assert_eq!(
+                can_capture(p),
+                moves.iter().any(|m| m.captured != 0),
+                "can_capture {fen}"
+            );
+            checked += 1;
+            blocked += usize::from(moves.is_empty());
+            capturing += usize::from(moves.iter().any(|m| m.captured != 0));
+        }
+    };
+    for fen in [
+        "W:W:Ba7",
+        "W:Wa2:Ba3,a4,b2,c2",
+        "W:Wa2:Ba3,b2,c2",
+        "B:Wa2:Ba3,a4,b2,c2",
+        "W:WKa1:BKa2,Ka3,Kb1,Kc1",
+        "W:WKa1:BKa2,Kb1",
+    ] {
+        check(&pos(fen));
+    }
+    for row in perft_rows() {
+        let p = pos(&row.fen);
+        for m in legal_moves(&p, Rules::Default) {
+            let q = apply(&p, &m);
+            check(&q);
+            for m2 in legal_moves(&q, Rules::Default) {
+                check(&apply(&q, &m2));
+            }
+        }
+    }
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    for _ in 0..20_000 {
+        let mut p = empty_position(next(2) == 0);
+        let pieces = 2 + next(23);
+        for _ in 0..pieces {
+            let s = next(64) as usize;
+            let cell = match next(4) {
+                0 if s / 8 != 7 => Cell::WhiteMan,
+                1 => Cell::WhiteKing,
+                2 if s / 8 != 0 => Cell::BlackMan,
+                _ => Cell::BlackKing,
+            };
+            p.cells[s] = cell;
+        }
+        check(&p);
+    }
+    assert!(
+        blocked >= 20 && capturing >= 1000,
+        "too few boards with no move ({blocked}) or a capture ({capturing}) of {checked}"
+    );
+}

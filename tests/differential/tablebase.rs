@@ -233,54 +233,77 @@ fn unshift(m: i32) -> i32 {
     }
 }
 
-#[derive(Clone, Copy)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
+/// A position packed into one `u64`, the search's key: its pieces in the order of their
+/// squares, a byte each (the square in the low six bits, the piece in the top two: white man,
+/// white king, black man, black king), how many there are in bits 56 to 59 and the side to
+/// move in bit 63. Each position has exactly one key.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct Key(u64);
 
-/// A position as three sets and the side to move: a small key for the search's tables.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Key {
-    white: u64,
-    black: u64,
-    kings: u64,
-    white_to_move: bool,
-}
+/// The most pieces a [`Key`] holds.
+const KEY_PIECES: u32 = 7;
 
 fn key_of(p: &RefPos) -> Key {
-    let mut k = Key {
+    let mut k = 0u64;
+    let mut n = 0u32;
+    for (s, c) in p.cells.iter().enumerate() {
+        let kind: u64 = match c {
+            Cell::Empty => continue,
+            Cell::WhiteMan => 0,
+            Cell::WhiteKing => 1,
+            Cell::BlackMan => 2,
+            Cell::BlackKing => 3,
+        };
+        assert!(
+            n < KEY_PIECES,
+            "the search's key holds at most {KEY_PIECES} pieces, not those of {}",
+            reference::to_fen(p)
+        );
+        k |= (kind << 6 | s as u64) << (8 * n);
+        n += 1;
+    }
+    Key(k | u64::from(n) << 56 | u64::from(p.white_to_move) << 63)
+}
+
+/// The pieces of a key: (square, piece kind as in [`Key`]).
+fn key_pieces(k: Key) -> impl Iterator<Item = (usize, u64)> {
+    (0..(k.0 >> 56 & 15)).map(move |i| {
+        let byte = k.0 >> (8 * i) & 0xff;
+        ((byte & 63) as usize, byte >> 6)
+    })
+}
+
+fn ref_of(k: Key) -> RefPos {
+    let mut p = reference::empty_position(k.0 >> 63 == 1);
+    for (s, kind) in key_pieces(k) {
+        p.cells[s] = match kind {
+            0 => Cell::WhiteMan,
+            1 => Cell::WhiteKing,
+            2 => Cell::BlackMan,
+            _ => Cell::BlackKing,
+        };
+    }
+    p
+}
+
+fn board_of(k: Key) -> Board {
+    let mut b = Board {
         white: 0,
         black: 0,
         kings: 0,
-        white_to_move: p.white_to_move,
+        white_to_move: k.0 >> 63 == 1,
     };
-    for (s, c) in p.cells.iter().enumerate() {
-        match c {
-            Cell::WhiteMan => k.white |= 1 << s,
-            Cell::WhiteKing => {
-                k.white |= 1 << s;
-                k.kings |= 1 << s;
-            }
-            Cell::BlackMan => k.black |= 1 << s,
-            Cell::BlackKing => {
-                k.black |= 1 << s;
-                k.kings |= 1 << s;
-            }
-            Cell::Empty => {}
+    for (s, kind) in key_pieces(k) {
+        if kind < 2 {
+            b.white |= 1 << s;
+        } else {
+            b.black |= 1 << s;
+        }
+        if kind & 1 == 1 {
+            b.kings |= 1 << s;
         }
     }
-    k
-}
-
-fn ref_of(k: &Key) -> RefPos {
-    to_ref(&Board {
-        white: k.white,
-        black: k.black,
-        kings: k.kings,
-        white_to_move: k.white_to_move,
-    })
+    b
 }
 
 /// A quick hash for the search's tables (multiply and rotate; the keys are not hostile).
@@ -349,16 +372,71 @@ impl Guide for TableGuide<'_> {
     }
 }
 
+/// The score a search of depth `depth` gives a position whose true score is `t`.
+///
+/// The true score of a position is its score with no limit of depth: `MATE - n` when the side
+/// to move wins in exactly `n` plies (the winner ends the game as soon as possible, the loser
+/// puts it off as long as possible), `-(MATE - n)` when it loses in `n`, 0 when neither side
+/// can force the end. A search of depth `d` sees exactly the ends within `d` plies: its score
+/// is `t` when `|t| >= MATE - d` and 0 otherwise. This map keeps the order (it never
+/// decreases), so a bound on the true score is a bound on every depth's score, and each
+/// depth's result is a bound on the true score ([`true_lower`], [`true_upper`]): what one
+/// search shows is kept for the position alone and serves searches of any depth.
+fn seen(t: i32, depth: u32) -> i32 {
+    if t.abs() >= MATE - depth as i32 { t } else { 0 }
+}
+
+/// What "the score at depth `depth` is at least `v`" says of the true score: at least `v`,
+/// or for `v = 0` (no loss within `depth` plies) at least a loss in `depth + 1`.
+fn true_lower(v: i32, depth: u32) -> i32 {
+    if v == 0 {
+        -(MATE - depth as i32 - 1)
+    } else {
+        v
+    }
+}
+
+/// What "the score at depth `depth` is at most `v`" says of the true score: at most `v`,
+/// or for `v = 0` (no win within `depth` plies) at most a win in `depth + 1`.
+fn true_upper(v: i32, depth: u32) -> i32 {
+    if v == 0 { MATE - depth as i32 - 1 } else { v }
+}
+
+/// What the search keeps of a position.
+#[derive(Clone, Copy)]
+struct Info {
+    /// The end of the game here from the reference generator's moves: its score, or
+    /// [`PLAYS_ON`], or [`NOT_YET`] before it is looked at.
+    end: i16,
+    /// The bounds shown so far on the position's true score (see [`seen`]).
+    lo: i16,
+    hi: i16,
+    /// The guide's rank of the position, or [`NOT_RANKED`].
+    rank: u32,
+}
+
+const PLAYS_ON: i16 = i16::MAX;
+const NOT_YET: i16 = i16::MIN;
+const NOT_RANKED: u32 = u32::MAX;
+
+/// How many positions a search keeps before it starts its tables again (about 25 bytes a
+/// position), and how many lists of children.
+const INFO_CAP: usize = 6_000_000;
+const CHILDREN_CAP: usize = 1_000_000;
+
 struct Search<'a> {
     rules: reference::Rules,
     /// The tables that order the moves.
     guide: &'a dyn Guide,
-    /// Each position's end of game (`None` if play goes on), from the reference generator.
-    ends: HashMap<Key, Option<i32>, Quick>,
-    /// The positions the legal moves of a position lead to, best first by the guide.
-    children: HashMap<Key, std::rc::Rc<[Key]>, Quick>,
-    table: HashMap<(Key, u32), (i32, Bound), Quick>,
+    /// Each position met: its end of game, its rank and the bounds shown on its true score.
+    /// A cache of facts: emptied when full, it never changes a result.
+    info: HashMap<Key, Info, Quick>,
+    /// The positions the legal moves of a position lead to, best first by the guide when
+    /// the flag says they are sorted.
+    children: HashMap<Key, (std::rc::Rc<[Key]>, bool), Quick>,
+    /// Calls of the search, and the positions whose moves the reference generator listed.
     nodes: u64,
+    generated: u64,
 }
 
 impl<'a> Search<'a> {
@@ -366,19 +444,20 @@ impl<'a> Search<'a> {
         Search {
             rules,
             guide,
-            ends: HashMap::default(),
+            info: HashMap::default(),
             children: HashMap::default(),
-            table: HashMap::default(),
             nodes: 0,
+            generated: 0,
         }
     }
 
     /// The end of the game (RULES.md, section 6), written here from the rules: the side to
     /// move with no legal move loses; one piece each, default rules: a lone king beats a lone
     /// man at once, two lone kings draw unless the side to move can capture, two lone men
-    /// play on; federation rules: a draw at once.
-    fn game_end(&self, p: &RefPos, moves: &[reference::RefMove]) -> Option<i32> {
-        if moves.is_empty() {
+    /// play on; federation rules: a draw at once. The reference generator answers whether the
+    /// side to move has a move and whether it can capture.
+    fn game_end(&self, p: &RefPos) -> Option<i32> {
+        if !reference::has_legal_move(p) {
             return Some(-MATE);
         }
         let is_white = |c: &&Cell| **c == Cell::WhiteMan || **c == Cell::WhiteKing;
@@ -400,83 +479,128 @@ impl<'a> Search<'a> {
         match (king(mine), king(theirs)) {
             (true, false) => Some(MATE),
             (false, true) => Some(-MATE),
-            (true, true) if moves[0].captured != 0 => None,
+            (true, true) if reference::can_capture(p) => None,
             (true, true) => Some(0),
             (false, false) => None,
         }
     }
 
-    /// The end of the game at `k`, if it ends there (kept: searches meet the same positions
-    /// again and again, most of them at the search's leaves).
-    fn end(&mut self, k: &Key) -> Option<i32> {
-        if let Some(&e) = self.ends.get(k) {
-            return e;
+    /// The entry of `k`, made if it is missing (the table emptied first when it is full).
+    fn entry(&mut self, k: Key) -> &mut Info {
+        if self.info.len() >= INFO_CAP && !self.info.contains_key(&k) {
+            self.info.clear();
         }
-        let p = ref_of(k);
-        let moves = reference::legal_moves(&p, self.rules);
-        let e = self.game_end(&p, &moves);
-        self.ends.insert(*k, e);
-        e
+        self.info.entry(k).or_insert(Info {
+            end: NOT_YET,
+            lo: -MATE as i16,
+            hi: MATE as i16,
+            rank: NOT_RANKED,
+        })
     }
 
-    /// The positions the legal moves at `k` lead to (a position where play goes on), best
-    /// first by the guide. Ordering only changes how fast the search is, never what it finds.
-    fn children(&mut self, k: &Key) -> std::rc::Rc<[Key]> {
-        if let Some(c) = self.children.get(k) {
-            return c.clone();
+    /// What is known of `k`, with its end of game looked at.
+    fn info(&mut self, k: Key) -> Info {
+        let i = *self.entry(k);
+        if i.end != NOT_YET {
+            return i;
         }
-        let p = ref_of(k);
-        let mut order: Vec<(u32, Key)> = reference::legal_moves(&p, self.rules)
-            .iter()
-            .map(|m| {
-                let c = key_of(&reference::apply(&p, m));
-                let b = Board {
-                    white: c.white,
-                    black: c.black,
-                    kings: c.kings,
-                    white_to_move: c.white_to_move,
-                };
-                (self.guide.rank(&b), c)
-            })
-            .collect();
-        order.sort_by_key(|&(rank, _)| rank);
-        let c: std::rc::Rc<[Key]> = order.into_iter().map(|(_, c)| c).collect();
-        self.children.insert(*k, c.clone());
-        c
+        let end = self.game_end(&ref_of(k)).map_or(PLAYS_ON, |e| e as i16);
+        let e = self.entry(k);
+        e.end = end;
+        *e
     }
 
-    /// Negamax with alpha-beta and a table of searched (position, depth) pairs. Scores are
-    /// counted from this node: a child's win in `n` is this node's loss in `n + 1`.
-    fn search(&mut self, p: &Key, depth: u32, alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        // Both maps are caches (what they hold never changes a result), emptied before they
-        // take too much memory.
-        if self.table.len() > 4_000_000 || self.ends.len() > 4_000_000 {
-            self.table.clear();
-            self.ends.clear();
+    /// The guide's rank of `k` (kept: the same positions are ranked again and again).
+    fn rank(&mut self, k: Key) -> u32 {
+        let r = self.entry(k).rank;
+        if r != NOT_RANKED {
+            return r;
         }
-        if self.children.len() > 300_000 {
+        let r = self.guide.rank(&board_of(k));
+        self.entry(k).rank = r;
+        r
+    }
+
+    /// The positions the legal moves at `k` lead to (a position where play goes on); best
+    /// first by the guide if `sorted`, else in the generator's order. Ordering only changes
+    /// how fast the search is, never what it finds.
+    fn children(&mut self, k: Key, sorted: bool) -> std::rc::Rc<[Key]> {
+        let known = match self.children.get(&k) {
+            Some((c, done)) if *done || !sorted => return c.clone(),
+            Some((c, _)) => Some(c.clone()),
+            None => None,
+        };
+        let list: Vec<Key> = match known {
+            Some(c) => c.to_vec(),
+            None => {
+                let p = ref_of(k);
+                self.generated += 1;
+                reference::legal_moves(&p, self.rules)
+                    .iter()
+                    .map(|m| key_of(&reference::apply(&p, m)))
+                    .collect()
+            }
+        };
+        let list: std::rc::Rc<[Key]> = if sorted {
+            let mut ranked: Vec<(u32, Key)> = list.iter().map(|&c| (self.rank(c), c)).collect();
+            ranked.sort_by_key(|&(rank, _)| rank);
+            ranked.into_iter().map(|(_, c)| c).collect()
+        } else {
+            list.into()
+        };
+        if self.children.len() >= CHILDREN_CAP {
             self.children.clear();
         }
-        if let Some(v) = self.end(p) {
-            return v;
+        self.children.insert(k, (list.clone(), sorted));
+        list
+    }
+
+    /// Negamax with alpha-beta (fail-soft) and the bounds kept by position. Scores are counted
+    /// from this node: a child's win in `n` is this node's loss in `n + 1`.
+    fn search(&mut self, p: Key, depth: u32, alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let info = self.info(p);
+        if info.end != PLAYS_ON {
+            return i32::from(info.end);
         }
         if depth == 0 {
             return 0;
         }
-        let key = (*p, depth);
-        if let Some(&(s, bound)) = self.table.get(&key) {
-            match bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
+        // What the bounds already shown say of this depth's score.
+        let lo = seen(i32::from(info.lo), depth);
+        let hi = seen(i32::from(info.hi), depth);
+        if lo == hi || lo >= beta {
+            return lo;
+        }
+        if hi <= alpha {
+            return hi;
+        }
+        // One ply from the horizon the children are only looked at for their end of game:
+        // the guide's order is not worth its probes there.
+        let children = self.children(p, depth >= 2);
+        // A child already known to give a cutoff ends the search here without a search of
+        // the children before it.
+        if depth >= 2 {
+            for &c in children.iter() {
+                let Some(ci) = self.info.get(&c) else {
+                    continue;
+                };
+                let at_most = match ci.end {
+                    NOT_YET => seen(i32::from(ci.hi), depth - 1),
+                    PLAYS_ON => seen(i32::from(ci.hi), depth - 1),
+                    end => i32::from(end),
+                };
+                let at_least = shift(at_most);
+                if at_least >= beta {
+                    let e = self.entry(p);
+                    e.lo = e.lo.max(true_lower(at_least, depth) as i16);
+                    return at_least;
+                }
             }
         }
-        let children = self.children(p);
         let mut best = -MATE - 1;
         let mut a = alpha;
-        for c in children.iter() {
+        for &c in children.iter() {
             // The child's window: the scores whose shift (below) falls in this one's.
             let s = self.search(c, depth - 1, unshift(beta), unshift(a));
             let mine = shift(s);
@@ -490,20 +614,28 @@ impl<'a> Search<'a> {
                 break;
             }
         }
-        let bound = if best <= alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.table.insert(key, (best, bound));
+        // Fail-soft: below the window `best` is an upper bound, above it a lower bound,
+        // inside it the score.
+        let e = self.entry(p);
+        if best < beta {
+            e.hi = e.hi.min(true_upper(best, depth) as i16);
+        }
+        if best > alpha {
+            e.lo = e.lo.max(true_lower(best, depth) as i16);
+        }
+        assert!(
+            e.lo <= e.hi,
+            "the search contradicts itself at {}: true score at least {} and at most {}",
+            reference::to_fen(&ref_of(p)),
+            e.lo,
+            e.hi
+        );
         best
     }
 
     /// The search's score of a position when it is `want`, shown by two null-window searches
     /// (at least `want`, then at most `want`); otherwise the score of a full-window search.
-    fn score(&mut self, root: &Key, depth: u32, want: i32) -> i32 {
+    fn score(&mut self, root: Key, depth: u32, want: i32) -> i32 {
         let at_least = self.search(root, depth, want - 1, want) >= want;
         if at_least && self.search(root, depth, want, want + 1) <= want {
             want
@@ -546,6 +678,7 @@ struct Tally {
     captures: usize,
     crownings: usize,
     nodes: u64,
+    generated: u64,
     bad: Vec<String>,
 }
 
@@ -608,7 +741,7 @@ fn draw_samples(
 /// depth [`DEPTH`]: no forced end within that depth for either side. `solver`, when given,
 /// must also agree with the table.
 fn search_samples(
-    samples: &[Sample],
+    samples: &[&Sample],
     guide: &dyn Guide,
     rules: RuleSet,
     solver: Option<&Tables>,
@@ -628,9 +761,7 @@ fn search_samples(
             (Wdl::Draw, None) => (DEPTH, 0),
             (wdl, dtw) => panic!("{} ({rules}): table {wdl:?} with DTW {dtw:?}", s.fen),
         };
-        let before = search.nodes;
-        let got = search.score(&root, depth, want);
-        t.nodes += search.nodes - before;
+        let got = search.score(root, depth, want);
         t.done += 1;
         match s.dtw {
             Some(d) => t.by_dtw[d as usize] += 1,
@@ -638,7 +769,7 @@ fn search_samples(
         }
         let solver_value = solver.map(|st| st.value(&s.board));
         let dtw = s.dtw.unwrap_or(0);
-        if samples.len() >= 100 && t.done % 50 == 0 {
+        if samples.len() >= 100 && t.done % (samples.len() / 20).max(50) == 0 {
             eprintln!(
                 "{rules}: {} of {} searched on this thread, {} disagreeing so far",
                 t.done,
@@ -654,6 +785,8 @@ fn search_samples(
             ));
         }
     }
+    t.nodes = search.nodes;
+    t.generated = search.generated;
     t
 }
 
@@ -675,11 +808,13 @@ fn alpha_beta_agrees(
         .collect();
     let seed = 0x2545_f491_4f6c_dd1d ^ pieces as u64 ^ (rules as u64) << 32;
     let samples = draw_samples(tb, rules, &materials, count, seed);
-    let half = samples.len().div_ceil(2);
+    let threads = threads_from_env();
     let tallies: Vec<Tally> = std::thread::scope(|s| {
-        let handles: Vec<_> = samples
-            .chunks(half.max(1))
-            .map(|part| s.spawn(move || search_samples(part, guide, rules, solver)))
+        let handles: Vec<_> = (0..threads)
+            .map(|i| {
+                let part: Vec<&Sample> = samples.iter().skip(i).step_by(threads).collect();
+                s.spawn(move || search_samples(&part, guide, rules, solver))
+            })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
@@ -694,14 +829,16 @@ fn alpha_beta_agrees(
         t.captures += p.captures;
         t.crownings += p.crownings;
         t.nodes += p.nodes;
+        t.generated += p.generated;
         t.bad.extend(p.bad);
     }
     eprintln!(
-        "{rules}: {} positions of {pieces} pieces searched in {:.1?} ({} nodes; draws {}, \
-         DTW 0..={DEPTH}: {:?}; black to move {}, a capture to make {}, a crowning move {})",
+        "{rules}: {} positions of {pieces} pieces searched in {:.1?} on {threads} threads ({} nodes, \
+         {} move lists from the reference generator; draws {}, DTW 0..={DEPTH}: {:?}; black to move {}, a capture to make {}, a crowning move {})",
         t.done,
         start.elapsed(),
         t.nodes,
+        t.generated,
         t.draws,
         t.by_dtw,
         t.black_to_move,
@@ -793,6 +930,17 @@ fn four_piece_searches() -> usize {
 /// (PERFORMANCE.md, "Endgame tables"); the full 10 000 are run by hand.
 const FOUR_PIECE_SEARCHES: usize = 1_000;
 
+/// How many threads search the samples: `TD_TABLEBASE_THREADS` when set (1 to 64), else 2.
+fn threads_from_env() -> usize {
+    match std::env::var("TD_TABLEBASE_THREADS") {
+        Ok(n) => match n.parse::<usize>() {
+            Ok(n @ 1..=64) => n,
+            _ => panic!("TD_TABLEBASE_THREADS must be 1 to 64, not {n:?}"),
+        },
+        Err(_) => 2,
+    }
+}
+
 /// `TD_TABLEBASE_COUNT` when set (a positive number), else `default`.
 fn count_from_env(default: usize) -> usize {
     match std::env::var("TD_TABLEBASE_COUNT") {
@@ -855,35 +1003,101 @@ fn tablebase_five_pieces_against_a_built_directory() {
     alpha_beta_agrees(&tb, &guide, rules, pieces, count, None);
 }
 
-/// The search check can fail: told a wrong DTW (two plies short or long) or a draw for
-/// positions the solver says are decided within 12 plies, it finds another score.
+/// A guide that puts the moves in the worst order it knows (the opponent's longest wins
+/// first): the search must find the same scores, only more slowly.
+struct Backwards<'a>(&'a dyn Guide);
+
+impl Guide for Backwards<'_> {
+    fn rank(&self, b: &Board) -> u32 {
+        40_000 - self.0.rank(b)
+    }
+}
+
+/// Whether the search accepts `want` as the score of `root` at `depth`, asked with a search
+/// that keeps what earlier questions showed and with a fresh one.
+fn accepts(kept: &mut Search, guide: &dyn Guide, root: Key, depth: u32, want: i32) -> [bool; 2] {
+    let mut fresh = Search::new(kept.rules, guide);
+    [
+        kept.score(root, depth, want) == want,
+        fresh.score(root, depth, want) == want,
+    ]
+}
+
+/// The search check can fail. For positions of 3 pieces, both rule sets, several materials,
+/// the solver's value is accepted, and a wrong one is refused: a DTW one or two plies short or
+/// long, a win told as a loss and the reverse, a draw for a position decided within 12 plies,
+/// and a win or loss within 12 plies for a drawn position. Each is asked of a search that
+/// keeps what it showed of earlier questions (the right value's included) and of a fresh
+/// one, guided by the solver's tables and by the same tables backwards.
 #[test]
 fn the_search_refuses_wrong_values() {
-    let t = solver::up_to_three(Rules::Default);
-    let m = Material::all(3)
-        .into_iter()
-        .find(|m| m.name() == "MMvK")
-        .expect("MMvK");
-    let mut checked = 0;
-    let mut search = Search::new(reference::Rules::Default, t);
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    while checked < 20 {
-        let Some(b) = m.board(rng.below(m.size() as u64) as usize) else {
-            continue;
+    for rules in [Rules::Default, Rules::Tudaf] {
+        let t = solver::up_to_three(rules);
+        let backwards = Backwards(t);
+        let guides: [&dyn Guide; 2] = [t, &backwards];
+        let (mut total_decided, mut total_drawn) = (0, 0);
+        let ref_rules = match rules {
+            Rules::Default => reference::Rules::Default,
+            Rules::Tudaf => reference::Rules::Tudaf,
         };
-        let (d, sign) = match t.value(&b) {
-            Value::Win(d) if (3..=10).contains(&d) => (d, 1),
-            Value::Loss(d) if (3..=10).contains(&d) => (d, -1),
-            _ => continue,
-        };
-        checked += 1;
-        let root = key_of(&to_ref(&b));
-        let right = sign * (MATE - d as i32);
-        assert_eq!(search.score(&root, d, right), right, "{}", b.fen());
-        for wrong_d in [d - 2, d + 2] {
-            let wrong = sign * (MATE - wrong_d as i32);
-            assert_ne!(search.score(&root, wrong_d, wrong), wrong, "{}", b.fen());
+        for name in ["MMvK", "KMvK", "KKvM", "KvMM"] {
+            let m = Material::all(3)
+                .into_iter()
+                .find(|m| m.name() == name)
+                .unwrap_or_else(|| panic!("no material {name}"));
+            for guide in guides {
+                let mut search = Search::new(ref_rules, guide);
+                let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ m.size() as u64);
+                let (mut decided, mut drawn, mut tries) = (0, 0, 0);
+                while (decided < 4 || drawn < 2) && tries < 100_000 {
+                    tries += 1;
+                    let Some(b) = m.board(rng.below(m.size() as u64) as usize) else {
+                        continue;
+                    };
+                    let root = key_of(&to_ref(&b));
+                    let what = |v: &str| format!("{rules:?} {} told {v}", b.fen());
+                    match t.value(&b) {
+                        Value::Draw if drawn < 2 => {
+                            drawn += 1;
+                            let ok = accepts(&mut search, guide, root, DEPTH, 0);
+                            assert_eq!(ok, [true, true], "{}", what("a draw"));
+                            for d in [1, 2, 5, 8, 11, 12] {
+                                for want in [MATE - d as i32, -(MATE - d as i32)] {
+                                    let ok = accepts(&mut search, guide, root, d, want);
+                                    assert_eq!(ok, [false, false], "{}", what(&format!("{want}")));
+                                }
+                            }
+                        }
+                        Value::Win(d) | Value::Loss(d) if decided < 4 && (3..=10).contains(&d) => {
+                            decided += 1;
+                            let sign = if matches!(t.value(&b), Value::Win(_)) {
+                                1
+                            } else {
+                                -1
+                            };
+                            let right = sign * (MATE - d as i32);
+                            let ok = accepts(&mut search, guide, root, d, right);
+                            assert_eq!(ok, [true, true], "{}", what("its value"));
+                            for wrong_d in [d - 2, d - 1, d + 1, d + 2] {
+                                let wrong = sign * (MATE - wrong_d as i32);
+                                let ok = accepts(&mut search, guide, root, wrong_d, wrong);
+                                assert_eq!(ok, [false, false], "{}", what(&format!("{wrong}")));
+                            }
+                            let ok = accepts(&mut search, guide, root, d, -right);
+                            assert_eq!(ok, [false, false], "{}", what("the other side's win"));
+                            let ok = accepts(&mut search, guide, root, DEPTH, 0);
+                            assert_eq!(ok, [false, false], "{}", what("a draw"));
+                        }
+                        _ => {}
+                    }
+                }
+                total_decided += decided;
+                total_drawn += drawn;
+            }
         }
-        assert_ne!(search.score(&root, DEPTH, 0), 0, "{} as a draw", b.fen());
+        assert!(
+            total_decided >= 12 && total_drawn >= 6,
+            "{rules:?}: {total_decided} decided and {total_drawn} drawn positions asked"
+        );
     }
 }

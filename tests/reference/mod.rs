@@ -514,6 +514,43 @@ pub fn legal_moves(p: &RefPos, rules: Rules) -> Vec<RefMove> {
     moves
 }
 
+/// Can the side to move capture? Some piece of its can make a first jump (what follows the
+/// first jump, and so the rule set, does not matter: a capture that can start is a move).
+pub fn can_capture(p: &RefPos) -> bool {
+    let white = p.white_to_move;
+    (0..64).any(|from| {
+        let piece = p.cells[from];
+        if !is_own(piece, white) {
+            return false;
+        }
+        let mut board = p.cells;
+        board[from] = Cell::Empty;
+        !jumps_from(&board, from, white, is_king(piece), None).is_empty()
+    })
+}
+
+/// Does the side to move have a legal move? It has one when some piece of its can step to an
+/// empty square (a king one square in any of its four directions, a man forward or sideways)
+/// or capture; a king's longer slides pass the square next to it, so they need no look. The
+/// same answer as `!legal_moves(p, rules).is_empty()`, without listing the moves.
+pub fn has_legal_move(p: &RefPos) -> bool {
+    let white = p.white_to_move;
+    let steps = (0..64).any(|from| {
+        let piece = p.cells[from];
+        if !is_own(piece, white) {
+            return false;
+        }
+        let dirs: &[usize] = if is_king(piece) {
+            &[NORTH, SOUTH, EAST, WEST]
+        } else {
+            &man_dirs(white)
+        };
+        dirs.iter()
+            .any(|&dir| step(from, dir).is_some_and(|c| p.cells[c] == Cell::Empty))
+    });
+    steps || can_capture(p)
+}
+
 /// Plays the move and switches the side to move.
 pub fn apply(p: &RefPos, m: &RefMove) -> RefPos {
     let mut q = p.clone();
