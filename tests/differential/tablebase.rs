@@ -586,8 +586,7 @@ impl<'a> Search<'a> {
                     continue;
                 };
                 let at_most = match ci.end {
-                    NOT_YET => seen(i32::from(ci.hi), depth - 1),
-                    PLAYS_ON => seen(i32::from(ci.hi), depth - 1),
+                    NOT_YET | PLAYS_ON => seen(i32::from(ci.hi), depth - 1),
                     end => i32::from(end),
                 };
                 let at_least = shift(at_most);
@@ -926,8 +925,8 @@ fn four_piece_searches() -> usize {
 }
 
 /// CI's number of random 4-piece positions a rule set: draws cost the most (both sides'
-/// forced ends ruled out to 12 plies), and 10 000 would take most of an hour of CI
-/// (PERFORMANCE.md, "Endgame tables"); the full 10 000 are run by hand.
+/// forced ends ruled out to 12 plies), and 10 000 take some 12 minutes a rule set on one
+/// thread (PERFORMANCE.md, "Endgame tables"); the full 10 000 are run by hand.
 const FOUR_PIECE_SEARCHES: usize = 1_000;
 
 /// How many threads search the samples: `TD_TABLEBASE_THREADS` when set (1 to 64), else 2.
@@ -1031,15 +1030,13 @@ fn accepts(kept: &mut Search, guide: &dyn Guide, root: Key, depth: u32, want: i3
 /// one, guided by the solver's tables and by the same tables backwards.
 #[test]
 fn the_search_refuses_wrong_values() {
-    for rules in [Rules::Default, Rules::Tudaf] {
+    for rule_set in [RuleSet::Default, RuleSet::Tudaf] {
+        let rules = solver_rules(rule_set);
         let t = solver::up_to_three(rules);
         let backwards = Backwards(t);
         let guides: [&dyn Guide; 2] = [t, &backwards];
         let (mut total_decided, mut total_drawn) = (0, 0);
-        let ref_rules = match rules {
-            Rules::Default => reference::Rules::Default,
-            Rules::Tudaf => reference::Rules::Tudaf,
-        };
+        let ref_rules = ref_rules(rule_set);
         for name in ["MMvK", "KMvK", "KKvM", "KvMM"] {
             let m = Material::all(3)
                 .into_iter()
@@ -1068,13 +1065,11 @@ fn the_search_refuses_wrong_values() {
                                 }
                             }
                         }
-                        Value::Win(d) | Value::Loss(d) if decided < 4 && (3..=10).contains(&d) => {
+                        v @ (Value::Win(d) | Value::Loss(d))
+                            if decided < 4 && (3..=10).contains(&d) =>
+                        {
                             decided += 1;
-                            let sign = if matches!(t.value(&b), Value::Win(_)) {
-                                1
-                            } else {
-                                -1
-                            };
+                            let sign = if matches!(v, Value::Win(_)) { 1 } else { -1 };
                             let right = sign * (MATE - d as i32);
                             let ok = accepts(&mut search, guide, root, d, right);
                             assert_eq!(ok, [true, true], "{}", what("its value"));
