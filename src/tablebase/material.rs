@@ -292,6 +292,15 @@ pub(crate) fn restore_mirrors(m: Material, values: &mut [u16]) {
 /// on its own back rank (no table holds it) or a group is too large for the index.
 #[inline]
 pub(crate) fn locate(pos: &Position) -> Option<(Material, u64)> {
+    let (m, board, i) = locate_unmirrored(pos)?;
+    Some((m, i.min(mirror_index(m, board))))
+}
+
+/// The material, board and index of a position with White to move (colour-swapped
+/// first if Black is to move), before the mirror is looked at: the entry of a table
+/// whose mirrored entries were restored ([`restore_mirrors`]) holds its value too.
+#[inline]
+pub(crate) fn locate_unmirrored(pos: &Position) -> Option<(Material, (u64, u64, u64), u64)> {
     let p = if pos.turn() == Color::White {
         *pos
     } else {
@@ -306,9 +315,7 @@ pub(crate) fn locate(pos: &Position) -> Option<(Material, u64)> {
     if !m.is_indexable() {
         return None;
     }
-    let i = index_of(m, white, black, kings);
-    let j = mirror_index(m, (white, black, kings));
-    Some((m, i.min(j)))
+    Some((m, (white, black, kings), index_of(m, white, black, kings)))
 }
 
 #[cfg(test)]

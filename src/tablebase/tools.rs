@@ -1,7 +1,6 @@
 //! Whole-table tools: statistics and verification.
 
 use std::boxed::Box;
-use std::collections::HashMap;
 use std::string::String;
 use std::sync::Mutex;
 use std::vec::Vec;
@@ -155,14 +154,17 @@ impl Tablebase {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify(&self, threads: usize) -> Result<VerifyReport, ProbeError> {
-        let mut all: HashMap<Material, Vec<u16>> = HashMap::new();
-        let lookup = |all: &HashMap<Material, Vec<u16>>, pos: &Position| -> u16 {
+        // Every table decoded in full, mirrored entries restored, by material slot: a
+        // child's value is read at its own index, with no hashing and no mirror index.
+        let mut all: Vec<Vec<u16>> = std::vec![Vec::new(); material::SLOTS];
+        let lookup = |all: &[Vec<u16>], pos: &Position| -> u16 {
             let b = pos.board();
             if b.by_color(pos.turn()).is_empty() {
                 return value::loss(0);
             }
-            material::locate(pos)
-                .and_then(|(m, i)| all.get(&m).and_then(|t| t.get(i as usize)).copied())
+            material::locate_unmirrored(pos)
+                .and_then(|(m, _, i)| all[material::slot(m)].get(i as usize))
+                .copied()
                 .unwrap_or(u16::MAX)
         };
         for m in self.materials() {
@@ -175,7 +177,7 @@ impl Tablebase {
                     Ok(lookup(all, p))
                 })?
             };
-            all.insert(m, values);
+            all[material::slot(m)] = values;
         }
         let report = Mutex::new(VerifyReport::default());
         let rules = self.rules();
@@ -197,7 +199,7 @@ impl Tablebase {
                     loop {
                         let next = work.lock().ok().and_then(|mut w| w.pop());
                         let Some((m, from, to)) = next else { break };
-                        let table = &all[&m];
+                        let table = &all[material::slot(m)];
                         for i in from..to {
                             let Some(board) = board_of(m, i) else {
                                 continue;
@@ -261,5 +263,55 @@ fn expected(pos: &Position, list: &mut MoveList, lookup: &impl Fn(&Position) -> 
         Some(d) => value::win(d),
         None if any_draw => DRAW,
         None => value::loss(longest_loss),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::format::{TableFile, encode};
+    use super::super::{Builder, file_name};
+    use super::*;
+    use crate::RuleSet;
+    use std::format;
+
+    /// A table whose files are valid but hold one wrong value fails `verify`, which names
+    /// the position.
+    #[test]
+    fn verify_finds_a_wrong_value() {
+        let dir = std::env::temp_dir().join(format!("td-verify-wrong-{}", std::process::id()));
+        let rules = RuleSet::Default;
+        Builder::new(rules, &dir).progress(false).build(2).unwrap();
+        let m = Material::from_name("KvM").unwrap();
+        let read = |metric| {
+            let bytes = std::fs::read(dir.join(file_name(m, rules, metric))).unwrap();
+            TableFile::parse(bytes, rules, metric, m)
+                .unwrap()
+                .decode_all()
+                .unwrap()
+        };
+        let mut values = resolve::combined(&read(Metric::Wdl), read(Metric::Dtw));
+        // The first stored entry of a real position, its value changed.
+        let (index, pos) = (0..m.size())
+            .find_map(|i| {
+                let board = board_of(m, i)?;
+                let pos = material::position_of(board, rules)?;
+                material::is_stored(m, i, board).then_some((i, pos))
+            })
+            .unwrap();
+        let old = values[index as usize];
+        values[index as usize] = if old == DRAW { value::win(3) } else { DRAW };
+        for metric in [Metric::Wdl, Metric::Dtw] {
+            let bytes = encode(rules, metric, m, &values).unwrap();
+            std::fs::write(dir.join(file_name(m, rules, metric)), bytes).unwrap();
+        }
+        let report = Tablebase::open(&dir, rules).unwrap().verify(2).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(report.mismatch_count >= 1);
+        let fen = pos.to_fen();
+        assert!(
+            report.mismatches.iter().any(|s| s.starts_with(&fen)),
+            "{fen} not in {:?}",
+            report.mismatches
+        );
     }
 }
