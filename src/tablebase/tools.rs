@@ -268,7 +268,7 @@ fn expected(pos: &Position, list: &mut MoveList, lookup: &impl Fn(&Position) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::format::{TableFile, encode};
+    use super::super::format::encode;
     use super::super::{Builder, file_name};
     use super::*;
     use crate::RuleSet;
@@ -282,13 +282,8 @@ mod tests {
         let rules = RuleSet::Default;
         Builder::new(rules, &dir).progress(false).build(2).unwrap();
         let m = Material::from_name("KvM").unwrap();
-        let read = |metric| {
-            let bytes = std::fs::read(dir.join(file_name(m, rules, metric))).unwrap();
-            TableFile::parse(bytes, rules, metric, m)
-                .unwrap()
-                .decode_all()
-                .unwrap()
-        };
+        let built = Tablebase::open(&dir, rules).unwrap();
+        let read = |metric| built.file(m, metric).unwrap().decode_all().unwrap();
         let mut values = resolve::combined(&read(Metric::Wdl), read(Metric::Dtw));
         // The first stored entry of a real position, its value changed.
         let (index, pos) = (0..m.size())
