@@ -365,8 +365,14 @@ impl Guide for TableGuide<'_> {
         if (if b.white_to_move { b.white } else { b.black }) == 0 {
             return 0;
         }
-        match probe(self.tb, &position(b, self.rules)) {
-            Ok((wdl, dtw)) => rank_of(expected_value(wdl, dtw.unwrap_or(0))),
+        // The distance first: a draw needs no second look at the WDL file.
+        let pos = position(b, self.rules);
+        match self.tb.probe_dtw(&pos) {
+            Ok(None) => rank_of(Value::Draw),
+            Ok(Some(d)) => match self.tb.probe_wdl(&pos) {
+                Ok(wdl) => rank_of(expected_value(wdl, d)),
+                Err(_) => 30_000,
+            },
             Err(_) => 30_000,
         }
     }
@@ -412,25 +418,131 @@ struct Info {
     lo: i16,
     hi: i16,
     /// The guide's rank of the position, or [`NOT_RANKED`].
-    rank: u32,
+    rank: u16,
 }
 
 const PLAYS_ON: i16 = i16::MAX;
 const NOT_YET: i16 = i16::MIN;
-const NOT_RANKED: u32 = u32::MAX;
+const NOT_RANKED: u16 = u16::MAX;
 
-/// How many positions a search keeps before it starts its tables again (about 25 bytes a
-/// position), and how many lists of children.
-const INFO_CAP: usize = 6_000_000;
+/// What nothing is known of yet.
+const UNKNOWN: Info = Info {
+    end: NOT_YET,
+    lo: -MATE as i16,
+    hi: MATE as i16,
+    rank: NOT_RANKED,
+};
+
+/// The greatest size of a search's table of positions: `1 << 22` buckets of four positions,
+/// 256 MiB.
+const SAMPLE_TABLE_BITS: u32 = 22;
+
+/// How many lists of children a search keeps before it starts that table again.
 const CHILDREN_CAP: usize = 1_000_000;
+
+/// The positions a search has met and what it knows of each: a table in buckets of four (a
+/// cache line), a position's bucket chosen by its key, that doubles when a bucket overflows
+/// until it reaches its greatest size. From then on a new position takes the place of one
+/// with no bounds shown, else of the bucket's next victim in turn. A cache of facts: what it
+/// forgets is found again, and it never changes a result.
+struct Known {
+    buckets: Vec<Bucket>,
+    bits: u32,
+    max_bits: u32,
+    victim: usize,
+}
+
+/// Four positions' keys (0 for an empty slot) and what is known of them: one cache line.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Bucket {
+    keys: [u64; 4],
+    infos: [Info; 4],
+}
+
+const EMPTY_BUCKET: Bucket = Bucket {
+    keys: [0; 4],
+    infos: [UNKNOWN; 4],
+};
+
+impl Known {
+    /// A table of at most `1 << max_bits` buckets (64 bytes each).
+    fn new(max_bits: u32) -> Known {
+        let bits = max_bits.min(12);
+        Known {
+            buckets: vec![EMPTY_BUCKET; 1 << bits],
+            bits,
+            max_bits,
+            victim: 0,
+        }
+    }
+
+    fn bucket(&self, k: u64) -> usize {
+        (k.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - self.bits)) as usize
+    }
+
+    fn get(&self, k: Key) -> Option<&Info> {
+        let b = &self.buckets[self.bucket(k.0)];
+        let i = b.keys.iter().position(|&x| x == k.0)?;
+        Some(&b.infos[i])
+    }
+
+    /// The table twice as large, holding what it held.
+    fn grow(&mut self) {
+        let old = std::mem::replace(&mut self.buckets, vec![EMPTY_BUCKET; 2 << self.bits]);
+        self.bits += 1;
+        for b in old {
+            for (k, info) in b.keys.into_iter().zip(b.infos) {
+                if k != 0 {
+                    let at = self.bucket(k);
+                    let slots = &mut self.buckets[at];
+                    // Twice the buckets: each new one takes at most the four of an old one.
+                    let i = slots
+                        .keys
+                        .iter()
+                        .position(|&x| x == 0)
+                        .expect("a free slot");
+                    slots.keys[i] = k;
+                    slots.infos[i] = info;
+                }
+            }
+        }
+    }
+
+    /// The slot of `k`, taken (and emptied of what it held) if `k` has none.
+    fn entry(&mut self, k: Key) -> &mut Info {
+        let mut at = self.bucket(k.0);
+        if let Some(i) = self.buckets[at].keys.iter().position(|&x| x == k.0) {
+            return &mut self.buckets[at].infos[i];
+        }
+        while self.buckets[at].keys.iter().all(|&x| x != 0) && self.bits < self.max_bits {
+            self.grow();
+            at = self.bucket(k.0);
+        }
+        let b = &mut self.buckets[at];
+        let no_bounds = |i: &usize| b.infos[*i].lo == -MATE as i16 && b.infos[*i].hi == MATE as i16;
+        let i = match b.keys.iter().position(|&x| x == 0) {
+            Some(i) => i,
+            None => match (0..4).find(no_bounds) {
+                Some(i) => i,
+                None => {
+                    self.victim = (self.victim + 1) & 3;
+                    self.victim
+                }
+            },
+        };
+        b.keys[i] = k.0;
+        b.infos[i] = UNKNOWN;
+        &mut b.infos[i]
+    }
+}
 
 struct Search<'a> {
     rules: reference::Rules,
     /// The tables that order the moves.
     guide: &'a dyn Guide,
     /// Each position met: its end of game, its rank and the bounds shown on its true score.
-    /// A cache of facts: emptied when full, it never changes a result.
-    info: HashMap<Key, Info, Quick>,
+    info: Known,
     /// The positions the legal moves of a position lead to, best first by the guide when
     /// the flag says they are sorted.
     children: HashMap<Key, (std::rc::Rc<[Key]>, bool), Quick>,
@@ -440,11 +552,12 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(rules: reference::Rules, guide: &'a dyn Guide) -> Search<'a> {
+    /// A search keeping what it learns of up to `4 << bits` positions.
+    fn new(rules: reference::Rules, guide: &'a dyn Guide, bits: u32) -> Search<'a> {
         Search {
             rules,
             guide,
-            info: HashMap::default(),
+            info: Known::new(bits),
             children: HashMap::default(),
             nodes: 0,
             generated: 0,
@@ -462,19 +575,17 @@ impl<'a> Search<'a> {
         }
         let is_white = |c: &&Cell| **c == Cell::WhiteMan || **c == Cell::WhiteKing;
         let is_black = |c: &&Cell| **c == Cell::BlackMan || **c == Cell::BlackKing;
-        let white: Vec<Cell> = p.cells.iter().filter(is_white).copied().collect();
-        let black: Vec<Cell> = p.cells.iter().filter(is_black).copied().collect();
-        if white.len() != 1 || black.len() != 1 {
+        let mut white = p.cells.iter().filter(is_white);
+        let mut black = p.cells.iter().filter(is_black);
+        let (Some(&w), None, Some(&b), None) =
+            (white.next(), white.next(), black.next(), black.next())
+        else {
             return None;
-        }
+        };
         if self.rules == reference::Rules::Tudaf {
             return Some(0);
         }
-        let (mine, theirs) = if p.white_to_move {
-            (white[0], black[0])
-        } else {
-            (black[0], white[0])
-        };
+        let (mine, theirs) = if p.white_to_move { (w, b) } else { (b, w) };
         let king = |c: Cell| c == Cell::WhiteKing || c == Cell::BlackKing;
         match (king(mine), king(theirs)) {
             (true, false) => Some(MATE),
@@ -485,17 +596,9 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The entry of `k`, made if it is missing (the table emptied first when it is full).
+    /// The entry of `k`, made if it is missing.
     fn entry(&mut self, k: Key) -> &mut Info {
-        if self.info.len() >= INFO_CAP && !self.info.contains_key(&k) {
-            self.info.clear();
-        }
-        self.info.entry(k).or_insert(Info {
-            end: NOT_YET,
-            lo: -MATE as i16,
-            hi: MATE as i16,
-            rank: NOT_RANKED,
-        })
+        self.info.entry(k)
     }
 
     /// What is known of `k`, with its end of game looked at.
@@ -511,12 +614,12 @@ impl<'a> Search<'a> {
     }
 
     /// The guide's rank of `k` (kept: the same positions are ranked again and again).
-    fn rank(&mut self, k: Key) -> u32 {
+    fn rank(&mut self, k: Key) -> u16 {
         let r = self.entry(k).rank;
         if r != NOT_RANKED {
             return r;
         }
-        let r = self.guide.rank(&board_of(k));
+        let r = u16::try_from(self.guide.rank(&board_of(k))).expect("ranks are below 65 535");
         self.entry(k).rank = r;
         r
     }
@@ -542,7 +645,7 @@ impl<'a> Search<'a> {
             }
         };
         let list: std::rc::Rc<[Key]> = if sorted {
-            let mut ranked: Vec<(u32, Key)> = list.iter().map(|&c| (self.rank(c), c)).collect();
+            let mut ranked: Vec<(u16, Key)> = list.iter().map(|&c| (self.rank(c), c)).collect();
             ranked.sort_by_key(|&(rank, _)| rank);
             ranked.into_iter().map(|(_, c)| c).collect()
         } else {
@@ -582,7 +685,7 @@ impl<'a> Search<'a> {
         // the children before it.
         if depth >= 2 {
             for &c in children.iter() {
-                let Some(ci) = self.info.get(&c) else {
+                let Some(ci) = self.info.get(c) else {
                     continue;
                 };
                 let at_most = match ci.end {
@@ -678,6 +781,10 @@ struct Tally {
     crownings: usize,
     nodes: u64,
     generated: u64,
+    /// Time spent searching draws and decided positions, and the longest single search.
+    draw_time: std::time::Duration,
+    decided_time: std::time::Duration,
+    longest: std::time::Duration,
     bad: Vec<String>,
 }
 
@@ -745,7 +852,7 @@ fn search_samples(
     rules: RuleSet,
     solver: Option<&Tables>,
 ) -> Tally {
-    let mut search = Search::new(ref_rules(rules), guide);
+    let mut search = Search::new(ref_rules(rules), guide, SAMPLE_TABLE_BITS);
     let mut t = Tally::default();
     for s in samples {
         let root = key_of(&to_ref(&s.board));
@@ -760,7 +867,15 @@ fn search_samples(
             (Wdl::Draw, None) => (DEPTH, 0),
             (wdl, dtw) => panic!("{} ({rules}): table {wdl:?} with DTW {dtw:?}", s.fen),
         };
+        let started = Instant::now();
         let got = search.score(root, depth, want);
+        let took = started.elapsed();
+        if s.dtw.is_some() {
+            t.decided_time += took;
+        } else {
+            t.draw_time += took;
+        }
+        t.longest = t.longest.max(took);
         t.done += 1;
         match s.dtw {
             Some(d) => t.by_dtw[d as usize] += 1,
@@ -829,17 +944,24 @@ fn alpha_beta_agrees(
         t.crownings += p.crownings;
         t.nodes += p.nodes;
         t.generated += p.generated;
+        t.draw_time += p.draw_time;
+        t.decided_time += p.decided_time;
+        t.longest = t.longest.max(p.longest);
         t.bad.extend(p.bad);
     }
     eprintln!(
         "{rules}: {} positions of {pieces} pieces searched in {:.1?} on {threads} threads ({} nodes, \
-         {} move lists from the reference generator; draws {}, DTW 0..={DEPTH}: {:?}; black to move {}, a capture to make {}, a crowning move {})",
+         {} move lists from the reference generator; draws {} searched in {:.1?}, DTW 0..={DEPTH}: {:?} \
+         in {:.1?}, the longest one {:.1?}; black to move {}, a capture to make {}, a crowning move {})",
         t.done,
         start.elapsed(),
         t.nodes,
         t.generated,
         t.draws,
+        t.draw_time,
         t.by_dtw,
+        t.decided_time,
+        t.longest,
         t.black_to_move,
         t.captures,
         t.crownings
@@ -1015,7 +1137,7 @@ impl Guide for Backwards<'_> {
 /// Whether the search accepts `want` as the score of `root` at `depth`, asked with a search
 /// that keeps what earlier questions showed and with a fresh one.
 fn accepts(kept: &mut Search, guide: &dyn Guide, root: Key, depth: u32, want: i32) -> [bool; 2] {
-    let mut fresh = Search::new(kept.rules, guide);
+    let mut fresh = Search::new(kept.rules, guide, SAMPLE_TABLE_BITS);
     [
         kept.score(root, depth, want) == want,
         fresh.score(root, depth, want) == want,
@@ -1043,7 +1165,7 @@ fn the_search_refuses_wrong_values() {
                 .find(|m| m.name() == name)
                 .unwrap_or_else(|| panic!("no material {name}"));
             for guide in guides {
-                let mut search = Search::new(ref_rules, guide);
+                let mut search = Search::new(ref_rules, guide, SAMPLE_TABLE_BITS);
                 let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ m.size() as u64);
                 let (mut decided, mut drawn, mut tries) = (0, 0, 0);
                 while (decided < 4 || drawn < 2) && tries < 100_000 {
