@@ -347,6 +347,16 @@ fn rank_of(v: Value) -> u32 {
     }
 }
 
+/// The true score (see [`seen`]) that a rank of [`rank_of`] stands for, if it is one.
+fn score_of_rank(r: u16) -> Option<i32> {
+    match i32::from(r) {
+        r @ 0..=9_999 => Some(-(MATE - r)),
+        10_000 => Some(0),
+        r @ 10_001..=20_000 => Some(MATE - (20_000 - r)),
+        _ => None,
+    }
+}
+
 /// The solver's tables as a guide.
 impl Guide for Tables {
     fn rank(&self, b: &Board) -> u32 {
@@ -549,6 +559,8 @@ struct Search<'a> {
     /// Calls of the search, and the positions whose moves the reference generator listed.
     nodes: u64,
     generated: u64,
+    /// The positions the guide ranked.
+    ranked: u64,
 }
 
 impl<'a> Search<'a> {
@@ -561,6 +573,7 @@ impl<'a> Search<'a> {
             children: HashMap::default(),
             nodes: 0,
             generated: 0,
+            ranked: 0,
         }
     }
 
@@ -619,6 +632,7 @@ impl<'a> Search<'a> {
         if r != NOT_RANKED {
             return r;
         }
+        self.ranked += 1;
         let r = u16::try_from(self.guide.rank(&board_of(k))).expect("ranks are below 65 535");
         self.entry(k).rank = r;
         r
@@ -658,9 +672,20 @@ impl<'a> Search<'a> {
         list
     }
 
+    /// Whether the moves at `k` are known and ranked.
+    fn sorted(&self, k: Key) -> bool {
+        self.children.get(&k).is_some_and(|(_, sorted)| *sorted)
+    }
+
     /// Negamax with alpha-beta (fail-soft) and the bounds kept by position. Scores are counted
     /// from this node: a child's win in `n` is this node's loss in `n + 1`.
-    fn search(&mut self, p: Key, depth: u32, alpha: i32, beta: i32) -> i32 {
+    ///
+    /// `cut` says whether the node is expected to fail high, where the first move the guide
+    /// ranks best should end the search; the children of such a node are expected to fail
+    /// low, and theirs to fail high again. A node expected to fail low searches every move, so
+    /// its moves are not ranked (the guide's probes are half the search's time). The
+    /// expectation only orders moves: it never changes a result.
+    fn search(&mut self, p: Key, depth: u32, alpha: i32, beta: i32, cut: bool) -> i32 {
         self.nodes += 1;
         let info = self.info(p);
         if info.end != PLAYS_ON {
@@ -678,9 +703,8 @@ impl<'a> Search<'a> {
         if hi <= alpha {
             return hi;
         }
-        // One ply from the horizon the children are only looked at for their end of game:
-        // the guide's order is not worth its probes there.
-        let children = self.children(p, depth >= 2);
+        // In the generator's order, or the guide's if the moves were ranked before.
+        let children = self.children(p, false);
         // A child already known to give a cutoff ends the search here without a search of
         // the children before it.
         if depth >= 2 {
@@ -702,18 +726,39 @@ impl<'a> Search<'a> {
         }
         let mut best = -MATE - 1;
         let mut a = alpha;
+        // At a node expected to fail high whose moves are not ranked yet, the children are
+        // ranked in the generator's order and the first that the guide says gives a cutoff
+        // is searched at once: most such nodes then rank a few children, not all.
+        if cut && depth >= 2 && !self.sorted(p) {
+            for &c in children.iter() {
+                let expected = score_of_rank(self.rank(c)).map(|t| shift(seen(t, depth - 1)));
+                if expected.is_some_and(|e| e >= beta) {
+                    let s = shift(self.search(c, depth - 1, unshift(beta), unshift(a), false));
+                    best = best.max(s);
+                    a = a.max(best);
+                    if a >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let children = if a < beta && cut && depth >= 2 {
+            self.children(p, true)
+        } else {
+            children
+        };
         for &c in children.iter() {
+            if a >= beta {
+                break;
+            }
             // The child's window: the scores whose shift (below) falls in this one's.
-            let s = self.search(c, depth - 1, unshift(beta), unshift(a));
+            let s = self.search(c, depth - 1, unshift(beta), unshift(a), !cut);
             let mine = shift(s);
             if mine > best {
                 best = mine;
             }
             if best > a {
                 a = best;
-            }
-            if a >= beta {
-                break;
             }
         }
         // Fail-soft: below the window `best` is an upper bound, above it a lower bound,
@@ -738,11 +783,11 @@ impl<'a> Search<'a> {
     /// The search's score of a position when it is `want`, shown by two null-window searches
     /// (at least `want`, then at most `want`); otherwise the score of a full-window search.
     fn score(&mut self, root: Key, depth: u32, want: i32) -> i32 {
-        let at_least = self.search(root, depth, want - 1, want) >= want;
-        if at_least && self.search(root, depth, want, want + 1) <= want {
+        let at_least = self.search(root, depth, want - 1, want, true) >= want;
+        if at_least && self.search(root, depth, want, want + 1, false) <= want {
             want
         } else {
-            self.search(root, depth, -MATE - 1, MATE + 1)
+            self.search(root, depth, -MATE - 1, MATE + 1, true)
         }
     }
 }
@@ -781,6 +826,7 @@ struct Tally {
     crownings: usize,
     nodes: u64,
     generated: u64,
+    ranked: u64,
     /// Time spent searching draws and decided positions, and the longest single search.
     draw_time: std::time::Duration,
     decided_time: std::time::Duration,
@@ -868,8 +914,18 @@ fn search_samples(
             (wdl, dtw) => panic!("{} ({rules}): table {wdl:?} with DTW {dtw:?}", s.fen),
         };
         let started = Instant::now();
+        let nodes_before = search.nodes;
         let got = search.score(root, depth, want);
         let took = started.elapsed();
+        if took.as_secs() >= 10 {
+            eprintln!(
+                "{rules}: {} ({:?} in {:?}) took {took:.1?}, {} nodes",
+                s.fen,
+                s.wdl,
+                s.dtw,
+                search.nodes - nodes_before
+            );
+        }
         if s.dtw.is_some() {
             t.decided_time += took;
         } else {
@@ -901,6 +957,7 @@ fn search_samples(
     }
     t.nodes = search.nodes;
     t.generated = search.generated;
+    t.ranked = search.ranked;
     t
 }
 
@@ -944,6 +1001,7 @@ fn alpha_beta_agrees(
         t.crownings += p.crownings;
         t.nodes += p.nodes;
         t.generated += p.generated;
+        t.ranked += p.ranked;
         t.draw_time += p.draw_time;
         t.decided_time += p.decided_time;
         t.longest = t.longest.max(p.longest);
@@ -951,12 +1009,13 @@ fn alpha_beta_agrees(
     }
     eprintln!(
         "{rules}: {} positions of {pieces} pieces searched in {:.1?} on {threads} threads ({} nodes, \
-         {} move lists from the reference generator; draws {} searched in {:.1?}, DTW 0..={DEPTH}: {:?} \
+         {} move lists from the reference generator, {} positions ranked by the guide; draws {} searched in {:.1?}, DTW 0..={DEPTH}: {:?} \
          in {:.1?}, the longest one {:.1?}; black to move {}, a capture to make {}, a crowning move {})",
         t.done,
         start.elapsed(),
         t.nodes,
         t.generated,
+        t.ranked,
         t.draws,
         t.draw_time,
         t.by_dtw,
