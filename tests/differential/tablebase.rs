@@ -7,8 +7,7 @@
 //!   `cargo test --release --test differential tablebase -- --ignored`.
 //! * Random positions that the table says are drawn or decided within 12 plies, every
 //!   material in turn, both sides to move (100 of 3 pieces in `cargo test`; 1 000 of 3 and
-//!   1 000 of 4 pieces a rule set in the ignored tests, 10 000 of 4 by hand with
-//!   `TD_TABLEBASE_COUNT=10000`): the search, whose moves the tables
+//!   10 000 of 4 pieces a rule set in the ignored tests): the search, whose moves the tables
 //!   only order, finds a win or loss at exactly its DTW, and for a draw no forced end within
 //!   12 plies for either side.
 //! * 5 pieces against a directory of tables built beforehand, by hand
@@ -1098,17 +1097,15 @@ fn up_to_four_pieces_federation_rules() {
     check(RuleSet::Tudaf, 4, &[(3, 1000), (4, four_piece_searches())]);
 }
 
-/// How many random 4-piece positions each rule set's ignored test searches: CI's number,
-/// [`FOUR_PIECE_SEARCHES`], or `TD_TABLEBASE_COUNT` (10 000 by hand: `TD_TABLEBASE_COUNT=10000
-/// cargo test --release --test differential up_to_four -- --ignored`).
+/// How many random 4-piece positions each rule set's ignored test searches:
+/// [`FOUR_PIECE_SEARCHES`], or `TD_TABLEBASE_COUNT`.
 fn four_piece_searches() -> usize {
     count_from_env(FOUR_PIECE_SEARCHES)
 }
 
-/// CI's number of random 4-piece positions a rule set: draws cost the most (both sides'
-/// forced ends ruled out to 12 plies), and 10 000 take some 12 minutes a rule set on one
-/// thread (PERFORMANCE.md, "Endgame tables"); the full 10 000 are run by hand.
-const FOUR_PIECE_SEARCHES: usize = 1_000;
+/// The number of random 4-piece positions a rule set searched in CI: about two and a half
+/// minutes of one core's time a rule set (PERFORMANCE.md, "Endgame tables").
+const FOUR_PIECE_SEARCHES: usize = 10_000;
 
 /// How many threads search the samples: `TD_TABLEBASE_THREADS` when set (1 to 64), else 2.
 fn threads_from_env() -> usize {
