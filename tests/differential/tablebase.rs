@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use turkish_draughts::tablebase::{Builder, Tablebase, Wdl};
+use turkish_draughts::tablebase::{Builder, ProbeError, Tablebase, Wdl};
 use turkish_draughts::{Bitboard, Color, Position, RuleSet, Setup};
 
 fn solver_rules(rules: RuleSet) -> Rules {
@@ -376,14 +376,13 @@ impl Guide for TableGuide<'_> {
         }
         // The distance first: a draw needs no second look at the WDL file.
         let pos = position(b, self.rules);
-        match self.tb.probe_dtw(&pos) {
-            Ok(None) => rank_of(Value::Draw),
-            Ok(Some(d)) => match self.tb.probe_wdl(&pos) {
-                Ok(wdl) => rank_of(expected_value(wdl, d)),
-                Err(_) => 30_000,
-            },
-            Err(_) => 30_000,
-        }
+        let value = || {
+            Ok::<_, ProbeError>(match self.tb.probe_dtw(&pos)? {
+                None => Value::Draw,
+                Some(d) => expected_value(self.tb.probe_wdl(&pos)?, d),
+            })
+        };
+        value().map_or(30_000, rank_of)
     }
 }
 
@@ -444,7 +443,7 @@ const UNKNOWN: Info = Info {
 
 /// The greatest size of a search's table of positions: `1 << 22` buckets of four positions,
 /// 256 MiB.
-const SAMPLE_TABLE_BITS: u32 = 22;
+const TABLE_BITS: u32 = 22;
 
 /// How many lists of children a search keeps before it starts that table again.
 const CHILDREN_CAP: usize = 1_000_000;
@@ -457,7 +456,6 @@ const CHILDREN_CAP: usize = 1_000_000;
 struct Known {
     buckets: Vec<Bucket>,
     bits: u32,
-    max_bits: u32,
     victim: usize,
 }
 
@@ -475,13 +473,12 @@ const EMPTY_BUCKET: Bucket = Bucket {
 };
 
 impl Known {
-    /// A table of at most `1 << max_bits` buckets (64 bytes each).
-    fn new(max_bits: u32) -> Known {
-        let bits = max_bits.min(12);
+    /// A table of 4 096 buckets (64 bytes each), to grow up to `1 << TABLE_BITS`.
+    fn new() -> Known {
+        let bits = 12;
         Known {
             buckets: vec![EMPTY_BUCKET; 1 << bits],
             bits,
-            max_bits,
             victim: 0,
         }
     }
@@ -524,7 +521,7 @@ impl Known {
         if let Some(i) = self.buckets[at].keys.iter().position(|&x| x == k.0) {
             return &mut self.buckets[at].infos[i];
         }
-        while self.buckets[at].keys.iter().all(|&x| x != 0) && self.bits < self.max_bits {
+        while self.buckets[at].keys.iter().all(|&x| x != 0) && self.bits < TABLE_BITS {
             self.grow();
             at = self.bucket(k.0);
         }
@@ -563,12 +560,11 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    /// A search keeping what it learns of up to `4 << bits` positions.
-    fn new(rules: reference::Rules, guide: &'a dyn Guide, bits: u32) -> Search<'a> {
+    fn new(rules: reference::Rules, guide: &'a dyn Guide) -> Search<'a> {
         Search {
             rules,
             guide,
-            info: Known::new(bits),
+            info: Known::new(),
             children: HashMap::default(),
             nodes: 0,
             generated: 0,
@@ -608,41 +604,37 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The entry of `k`, made if it is missing.
-    fn entry(&mut self, k: Key) -> &mut Info {
-        self.info.entry(k)
-    }
-
     /// What is known of `k`, with its end of game looked at.
     fn info(&mut self, k: Key) -> Info {
-        let i = *self.entry(k);
+        let i = *self.info.entry(k);
         if i.end != NOT_YET {
             return i;
         }
         let end = self.game_end(&ref_of(k)).map_or(PLAYS_ON, |e| e as i16);
-        let e = self.entry(k);
+        let e = self.info.entry(k);
         e.end = end;
         *e
     }
 
     /// The guide's rank of `k` (kept: the same positions are ranked again and again).
     fn rank(&mut self, k: Key) -> u16 {
-        let r = self.entry(k).rank;
+        let r = self.info.entry(k).rank;
         if r != NOT_RANKED {
             return r;
         }
         self.ranked += 1;
         let r = u16::try_from(self.guide.rank(&board_of(k))).expect("ranks are below 65 535");
-        self.entry(k).rank = r;
+        self.info.entry(k).rank = r;
         r
     }
 
     /// The positions the legal moves at `k` lead to (a position where play goes on); best
-    /// first by the guide if `sorted`, else in the generator's order. Ordering only changes
-    /// how fast the search is, never what it finds.
-    fn children(&mut self, k: Key, sorted: bool) -> std::rc::Rc<[Key]> {
+    /// first by the guide if `sorted` (or if they were ranked before), else in the generator's
+    /// order; and whether they are in the guide's order. Ordering only changes how fast the
+    /// search is, never what it finds.
+    fn children(&mut self, k: Key, sorted: bool) -> (std::rc::Rc<[Key]>, bool) {
         let known = match self.children.get(&k) {
-            Some((c, done)) if *done || !sorted => return c.clone(),
+            Some((c, done)) if *done || !sorted => return (c.clone(), *done),
             Some((c, _)) => Some(c.clone()),
             None => None,
         };
@@ -668,12 +660,7 @@ impl<'a> Search<'a> {
             self.children.clear();
         }
         self.children.insert(k, (list.clone(), sorted));
-        list
-    }
-
-    /// Whether the moves at `k` are known and ranked.
-    fn sorted(&self, k: Key) -> bool {
-        self.children.get(&k).is_some_and(|(_, sorted)| *sorted)
+        (list, sorted)
     }
 
     /// Negamax with alpha-beta (fail-soft) and the bounds kept by position. Scores are counted
@@ -703,7 +690,10 @@ impl<'a> Search<'a> {
             return hi;
         }
         // In the generator's order, or the guide's if the moves were ranked before.
-        let children = self.children(p, false);
+        let (children, sorted) = self.children(p, false);
+        // Whether the guide's order is worth its probes here: not one ply from the horizon,
+        // where the children are only looked at for their end of game.
+        let ordered = cut && depth >= 2;
         // A child already known to give a cutoff ends the search here without a search of
         // the children before it.
         if depth >= 2 {
@@ -717,7 +707,7 @@ impl<'a> Search<'a> {
                 };
                 let at_least = shift(at_most);
                 if at_least >= beta {
-                    let e = self.entry(p);
+                    let e = self.info.entry(p);
                     e.lo = e.lo.max(true_lower(at_least, depth) as i16);
                     return at_least;
                 }
@@ -728,7 +718,7 @@ impl<'a> Search<'a> {
         // At a node expected to fail high whose moves are not ranked yet, the children are
         // ranked in the generator's order and the first that the guide says gives a cutoff
         // is searched at once: most such nodes then rank a few children, not all.
-        if cut && depth >= 2 && !self.sorted(p) {
+        if ordered && !sorted {
             for &c in children.iter() {
                 let expected = score_of_rank(self.rank(c)).map(|t| shift(seen(t, depth - 1)));
                 if expected.is_some_and(|e| e >= beta) {
@@ -741,8 +731,8 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let children = if a < beta && cut && depth >= 2 {
-            self.children(p, true)
+        let children = if a < beta && ordered && !sorted {
+            self.children(p, true).0
         } else {
             children
         };
@@ -762,7 +752,7 @@ impl<'a> Search<'a> {
         }
         // Fail-soft: below the window `best` is an upper bound, above it a lower bound,
         // inside it the score.
-        let e = self.entry(p);
+        let e = self.info.entry(p);
         if best < beta {
             e.hi = e.hi.min(true_upper(best, depth) as i16);
         }
@@ -897,7 +887,7 @@ fn search_samples(
     rules: RuleSet,
     solver: Option<&Tables>,
 ) -> Tally {
-    let mut search = Search::new(ref_rules(rules), guide, SAMPLE_TABLE_BITS);
+    let mut search = Search::new(ref_rules(rules), guide);
     let mut t = Tally::default();
     for s in samples {
         let root = key_of(&to_ref(&s.board));
@@ -1193,7 +1183,7 @@ impl Guide for Backwards<'_> {
 /// Whether the search accepts `want` as the score of `root` at `depth`, asked with a search
 /// that keeps what earlier questions showed and with a fresh one.
 fn accepts(kept: &mut Search, guide: &dyn Guide, root: Key, depth: u32, want: i32) -> [bool; 2] {
-    let mut fresh = Search::new(kept.rules, guide, SAMPLE_TABLE_BITS);
+    let mut fresh = Search::new(kept.rules, guide);
     [
         kept.score(root, depth, want) == want,
         fresh.score(root, depth, want) == want,
@@ -1221,7 +1211,7 @@ fn the_search_refuses_wrong_values() {
                 .find(|m| m.name() == name)
                 .unwrap_or_else(|| panic!("no material {name}"));
             for guide in guides {
-                let mut search = Search::new(ref_rules, guide, SAMPLE_TABLE_BITS);
+                let mut search = Search::new(ref_rules, guide);
                 let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ m.size() as u64);
                 let (mut decided, mut drawn, mut tries) = (0, 0, 0);
                 while (decided < 4 || drawn < 2) && tries < 100_000 {
