@@ -10,13 +10,17 @@ pub(crate) trait Sink {
     /// Whether a long list should be indexed (so handed to the slow search, which owns the
     /// index).
     const INDEXED: bool;
+    /// Whether the sink uses `add`'s `fresh` squares (the search keeps them only if so).
+    const FRESH: bool;
     /// Forgets every move (a longer capture was found).
     fn clear(&mut self);
     /// Adds the moves from `from` capturing `captured`, one ending on each square of `tos`,
     /// unless they are there already. `path` holds the landing squares before the last one.
     /// `index`, in the slow search only, finds entries in a long list; the search empties
     /// it along with the list. The mover is of side `S`; `kings` are the kings before the
-    /// move (for the moves' masks, see `Move::deltas`).
+    /// move (for the moves' masks, see `Move::deltas`). `fresh`: the squares of `tos` that
+    /// no move listed since the last `clear` ends on, whose moves therefore repeat none
+    /// (a sink may add them without looking; 0 when the search does not know).
     #[allow(clippy::too_many_arguments)]
     fn add<S: Side>(
         &mut self,
@@ -27,6 +31,7 @@ pub(crate) trait Sink {
         path: &[Square],
         index: Option<&mut Index<'_>>,
         kings: u64,
+        fresh: u64,
     );
     /// The number of entries.
     fn len(&self) -> usize;
@@ -35,6 +40,7 @@ pub(crate) trait Sink {
 impl Sink for MoveList {
     const PATHS: bool = true;
     const INDEXED: bool = true;
+    const FRESH: bool = true;
 
     fn clear(&mut self) {
         MoveList::clear(self);
@@ -49,7 +55,10 @@ impl Sink for MoveList {
         path: &[Square],
         mut index: Option<&mut Index<'_>>,
         kings: u64,
+        fresh: u64,
     ) {
+        // An index must see every entry: the search gives it no fresh squares.
+        debug_assert!(index.is_none() || fresh == 0);
         // What the moves share (the path, the masks but for the destination) is worked
         // out once, not for each destination.
         let moves = CaptureMoves::new(S::BLACK, kings, from, captured, crowned, path);
@@ -57,6 +66,11 @@ impl Sink for MoveList {
         while tos != 0 {
             let to = tos.trailing_zeros();
             tos &= tos - 1;
+            if fresh & 1 << to != 0 {
+                // No listed move ends here: nothing to look for.
+                self.push(moves.ending_on(to));
+                continue;
+            }
             let meta = meta_from | (to & 63) << 8;
             let same = |i: usize| self[i].has_result(meta, captured);
             let key = || move_key(sq(from), sq(to), Bitboard::from_u64(captured), crowned);
@@ -150,6 +164,7 @@ impl Groups {
 impl Sink for Groups {
     const PATHS: bool = false;
     const INDEXED: bool = false;
+    const FRESH: bool = false;
 
     fn clear(&mut self) {
         // Only captures of the longest length count: a group lost on a shorter one is no
@@ -168,6 +183,7 @@ impl Sink for Groups {
         _path: &[Square],
         _index: Option<&mut Index<'_>>,
         _kings: u64,
+        _fresh: u64,
     ) {
         if !self.keeps(from, captured, crowned) {
             return;
@@ -244,6 +260,7 @@ impl Resolve {
 impl Sink for Resolve {
     const PATHS: bool = true;
     const INDEXED: bool = false;
+    const FRESH: bool = false;
 
     fn clear(&mut self) {
         self.seen.clear();
@@ -260,6 +277,7 @@ impl Sink for Resolve {
         path: &[Square],
         _index: Option<&mut Index<'_>>,
         kings: u64,
+        _fresh: u64,
     ) {
         self.len = captured.count_ones();
         if from != self.from || tos & self.to == 0 {

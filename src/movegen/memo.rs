@@ -108,6 +108,7 @@ pub(super) fn slow_search<'a, S: Side, const CROWN: bool, K: Sink>(
         best: 0,
         full: opp.count_ones(),
         found_all: [0; 2],
+        ends: 0,
         crowned: false,
         out,
         index: Some(index),

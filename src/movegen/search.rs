@@ -28,6 +28,10 @@ pub(super) struct Search<'a, S: Side, const CROWN: bool, K: Sink, const SLOW: bo
     /// opponent piece, indexed by `crowned`. When `best == full` and every square the mover
     /// could end on is in here, a state cannot add a new move.
     pub(super) found_all: [u64; 2],
+    /// Plain search into a sink that uses them (`Sink::FRESH`) only: the squares the listed
+    /// moves end on (from any origin). A move ending elsewhere repeats none of them, so the
+    /// list need not be searched for it.
+    pub(super) ends: u64,
     /// Whether the mover is a man crowned during this move (so a king now).
     pub(super) crowned: bool,
     pub(super) out: &'a mut K,
@@ -61,7 +65,18 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
                 ix.clear();
             }
             self.best = depth;
+            if K::FRESH {
+                self.ends = 0;
+            }
         }
+        // (The slow search's index must see every move: it is given no fresh square.)
+        let fresh = if SLOW || !K::FRESH {
+            0
+        } else {
+            let fresh = tos & !self.ends;
+            self.ends |= tos;
+            fresh
+        };
         if SLOW && depth == self.full {
             self.found_all[usize::from(crowned)] |= tos;
         }
@@ -74,6 +89,7 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
             path,
             self.index.as_mut(),
             self.kings,
+            fresh,
         );
         if K::INDEXED && !SLOW && self.out.len() > PLAIN_LIST {
             // A long list: the slow search indexes it.
@@ -366,6 +382,7 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
         // Used by the slow search only.
         full: 0,
         found_all: [0; 2],
+        ends: 0,
         crowned: false,
         out,
         index: None,
