@@ -17,7 +17,6 @@ import json
 import os
 import sys
 import threading
-import time
 
 import psutil
 from dask.distributed import Client, LocalCluster, get_task_stream
