@@ -967,6 +967,15 @@ fn alpha_beta_agrees(
         .into_iter()
         .filter(|m| m.pieces() == pieces && only.is_none_or(|o| o.contains(&m.name())))
         .collect();
+    // Every name asked for must be a material of that many pieces: a misspelt one would
+    // otherwise narrow the sample without a word.
+    for name in only.unwrap_or_default() {
+        assert!(
+            materials.iter().any(|m| m.name() == *name),
+            "TD_TABLEBASE_MATERIALS: {name:?} is not a material of {pieces} pieces \
+             (a name is White's kings K and men M, then v, then Black's: KMvK)"
+        );
+    }
     assert!(
         !materials.is_empty(),
         "no material of {pieces} pieces among {only:?}"
