@@ -28,7 +28,7 @@ pub(super) fn sees_capture(squares: u64, d: usize, live: u64, empty: u64) -> u64
 /// `live` and the square behind it is empty.
 #[inline(always)]
 pub(super) fn can_jump(at: u32, d: usize, live: u64, occ: u64) -> bool {
-    let blk = RAYS[d][at as usize] & occ;
+    let blk = RAYS[d][at as usize & 63] & occ;
     blk != 0 && {
         let q = nearest(blk, d);
         live & 1 << q != 0 && shift_dir(1 << q, d) & !occ != 0
