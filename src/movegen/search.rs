@@ -90,14 +90,7 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         };
         let index = if SLOW { self.index.as_mut() } else { None };
         self.out.add::<S>(
-            self.from,
-            tos,
-            removed,
-            crowned,
-            path,
-            index,
-            self.kings,
-            fresh,
+            self.from, tos, removed, crowned, path, index, self.kings, fresh,
         );
         if K::INDEXED && !SLOW && self.out.len() > PLAIN_LIST {
             // A long list: the slow search indexes it.
