@@ -61,8 +61,10 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         }
         if depth > self.best {
             self.out.clear();
-            if let Some(ix) = self.index.as_mut() {
-                ix.clear();
+            if SLOW {
+                if let Some(ix) = self.index.as_mut() {
+                    ix.clear();
+                }
             }
             self.best = depth;
             if K::FRESH {
@@ -80,16 +82,15 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
         if SLOW && depth == self.full {
             self.found_all[usize::from(crowned)] |= tos;
         }
-        let path = &self.path[..depth as usize - 1];
+        // (Only the slow search has an index; a sink without paths is given none.)
+        let path: &[Square] = if K::PATHS {
+            &self.path[..depth as usize - 1]
+        } else {
+            &[]
+        };
+        let index = if SLOW { self.index.as_mut() } else { None };
         self.out.add::<S>(
-            self.from,
-            tos,
-            removed,
-            crowned,
-            path,
-            self.index.as_mut(),
-            self.kings,
-            fresh,
+            self.from, tos, removed, crowned, path, index, self.kings, fresh,
         );
         if K::INDEXED && !SLOW && self.out.len() > PLAIN_LIST {
             // A long list: the slow search indexes it.
@@ -149,20 +150,20 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
             self.budget -= 1;
         }
         let occ = self.own | live;
-        let p = nearest(RAYS[D][at as usize] & occ, D);
+        let p = nearest(RAYS[D][at as usize & 63] & occ, D);
         let live = live & !(1 << p);
         let occ = self.own | live;
         let empty = !occ;
         let depth = depth + 1;
         // The landing squares run from just behind `p` to the next piece, if any; going
         // straight on means jumping that piece.
-        let beyond = RAYS[D][p as usize];
+        let beyond = RAYS[D][p as usize & 63];
         let blk = beyond & occ;
         let (land, ahead) = if blk == 0 {
             (beyond, false)
         } else {
             let q = nearest(blk, D);
-            let land = beyond & !(RAYS[D][q as usize] | 1 << q);
+            let land = beyond & !(RAYS[D][q as usize & 63] | 1 << q);
             (land, live & 1 << q != 0 && shift::<D>(1 << q) & empty != 0)
         };
         let first = nearest(land, D);
