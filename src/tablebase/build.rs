@@ -5,18 +5,17 @@ use std::fs;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::string::{String, ToString};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use std::vec::Vec;
 use std::{eprint, eprintln, format};
 
 use super::error::BuildError;
-use super::format::{self, DONT_CARE, TableFile};
-use super::material::{self, Material, board_of, index_of};
-use super::value::{self, DRAW};
+use super::format::{self, TableFile};
+use super::material::{self, Material};
+use super::value;
 use super::{Metric, file_name};
-use super::{format_v1, resolve};
-use crate::{Color, MoveList, Outcome, Position, RuleSet};
+use super::{format_v1, resolve, solve};
+use crate::{MoveList, Position, RuleSet};
 
 /// The most pieces [`Builder::build`] accepts.
 pub const MAX_BUILD_PIECES: u32 = 6;
@@ -454,57 +453,6 @@ impl Tables {
     }
 }
 
-/// The working state of one index entry during a solve.
-#[derive(Clone, Copy, Default)]
-struct Cell {
-    /// The value code, once resolved.
-    value: u16,
-    /// The longest loss a capture or crowning gives the opponent... as a win for them:
-    /// `d + 1` for the longest such child won in `d`.
-    max_exit: u16,
-    /// Moves inside the pair whose child is not yet known to be a win for the opponent.
-    count: u8,
-    flags: u8,
-}
-
-/// The entry has moves inside the pair (it is not terminal and has no capture).
-const OPEN: u8 = 1;
-/// A capture or crowning leads to a draw.
-const DRAW_EXIT: u8 = 2;
-/// A capture or crowning wins; the win is scheduled.
-const EXIT_WIN: u8 = 4;
-/// The entry puts two pieces on a square.
-const INVALID: u8 = 8;
-/// The value is final.
-const RESOLVED: u8 = 16;
-/// The files do not store the entry (its left-right mirror has the smaller index).
-const MIRRORED: u8 = 32;
-/// The files leave the entry to its captures (see [`resolve::by_captures`]).
-const CAPTURE: u8 = 64;
-
-/// A scheduled candidate: entry, side of the pair, win or loss.
-#[inline]
-fn pack(side: usize, index: u64, win: bool) -> u64 {
-    (index << 2) | ((side as u64) << 1) | u64::from(win)
-}
-
-/// Levels of candidates: `levels[d]` holds the entries that may resolve with distance `d`.
-#[derive(Default)]
-struct Levels(Vec<Vec<u64>>);
-
-impl Levels {
-    fn push(&mut self, d: u16, c: u64) {
-        let d = usize::from(d);
-        if self.0.len() <= d {
-            self.0.resize_with(d + 1, Vec::new);
-        }
-        self.0[d].push(c);
-    }
-}
-
-/// Chunks of entries handed to the threads.
-const CHUNK: usize = 1 << 14;
-
 /// A material's value codes as its files store them (the entries no probe reads are
 /// [`DONT_CARE`]), and every entry's, held for the solves to come when asked for.
 type Solved = (Option<Held>, Vec<u16>);
@@ -517,340 +465,21 @@ fn solve_pair(
     threads: usize,
     keep: bool,
 ) -> Result<Vec<Solved>, BuildError> {
-    let mut sides: Vec<Vec<Cell>> = pair
-        .iter()
-        .map(|m| std::vec![Cell::default(); m.size() as usize])
-        .collect();
-    let mut levels = Levels::default();
-    // The first pass: every entry's moves, captures and crownings looked up.
-    {
-        let mut work: Vec<(usize, usize, &mut [Cell])> = Vec::new();
-        for (s, cells) in sides.iter_mut().enumerate() {
-            for (c, chunk) in cells.chunks_mut(CHUNK).enumerate() {
-                work.push((s, c * CHUNK, chunk));
-            }
-        }
-        let queue = Mutex::new(work.into_iter());
-        let found: Mutex<Vec<(u16, u64)>> = Mutex::new(Vec::new());
-        let failure: Mutex<Option<BuildError>> = Mutex::new(None);
-        std::thread::scope(|scope| {
-            for _ in 0..threads.max(1) {
-                scope.spawn(|| {
-                    let mut list = Box::new(MoveList::new());
-                    let mut mine = Vec::new();
-                    loop {
-                        let next = queue.lock().map(|mut q| q.next()).ok().flatten();
-                        let Some((s, start, chunk)) = next else { break };
-                        let r = first_pass(
-                            rules, pair[s], s, start, chunk, tables, &mut list, &mut mine,
-                        );
-                        if let Err(e) = r {
-                            if let Ok(mut f) = failure.lock() {
-                                *f = Some(e);
-                            }
-                            break;
-                        }
-                    }
-                    if let Ok(mut f) = found.lock() {
-                        f.append(&mut mine);
-                    }
-                });
-            }
-        });
-        if let Some(e) = failure.into_inner().ok().flatten() {
-            return Err(e);
-        }
-        for (d, c) in found.into_inner().unwrap_or_default() {
-            levels.push(d, c);
-        }
-    }
-    let t_first = Instant::now();
-    // One bit an entry, set while it is open and unresolved: the predecessors are filtered
-    // by it (a few hundred kilobytes, where the cells' random reads would miss the cache).
-    let mut live: Vec<Vec<u64>> = sides
-        .iter()
-        .map(|cells| {
-            cells
-                .chunks(64)
-                .map(|c| {
-                    c.iter().enumerate().fold(0u64, |w, (i, cell)| {
-                        w | (u64::from(cell.flags & (OPEN | RESOLVED) == OPEN) << i)
-                    })
-                })
-                .collect()
-        })
-        .collect();
-    // The levels: entries resolved with distance d, then their predecessors.
-    let other = |s: usize| if pair.len() == 1 { 0 } else { 1 - s };
-    let mut d: usize = 0;
-    let mut fresh: Vec<u64> = Vec::new();
-    while d < levels.0.len() {
-        let bucket = core::mem::take(&mut levels.0[d]);
-        let dist =
-            u16::try_from(d).map_err(|_| BuildError::Internal("distance overflow".into()))?;
-        fresh.clear();
-        for c in bucket {
-            let (index, s, win) = ((c >> 2) as usize, ((c >> 1) & 1) as usize, c & 1 == 1);
-            let cell = &mut sides[s][index];
-            if cell.flags & RESOLVED != 0 {
-                continue;
-            }
-            cell.flags |= RESOLVED;
-            cell.value = if win {
-                value::win(dist)
-            } else {
-                value::loss(dist)
-            };
-            live[s][index / 64] &= !(1 << (index % 64));
-            fresh.push(c);
-        }
-        // The predecessors of the fresh entries, found on every thread (the cells are
-        // only read), then applied here in order.
-        for batch in fresh.chunks(1 << 16) {
-            let live: &Vec<Vec<u64>> = &live;
-            let found = parallel_map(batch, threads, |part, out: &mut Vec<u64>| {
-                for &c in part {
-                    let (index, s, win) = (c >> 2, ((c >> 1) & 1) as usize, c & 1 == 1);
-                    let o = other(s);
-                    let Some(board) = board_of(pair[s], index) else {
-                        continue;
-                    };
-                    let target = pair[o];
-                    for_each_predecessor(board, |(w, b, k)| {
-                        let qi = index_of(target, w, b, k);
-                        let Some(&word) = live[o].get((qi / 64) as usize) else {
-                            return;
-                        };
-                        if word & (1 << (qi % 64)) != 0 {
-                            out.push(pack(o, qi, win));
-                        }
-                    });
-                }
+    let exit = |p: &Position| tables.value(p);
+    let solved = solve::solve(rules, pair, &exit, threads)?;
+    Ok((0..pair.len())
+        .map(|s| {
+            let n = solved.len(s);
+            let stored: Vec<u16> = (0..n).map(|i| solved.stored(s, i)).collect();
+            let full = keep.then(|| {
+                Held::new(
+                    &(0..n).map(|i| solved.code(s, i)).collect::<Vec<u16>>(),
+                    true,
+                )
             });
-            for part in found {
-                for c in part {
-                    let (qi, o, child_won) =
-                        ((c >> 2) as usize, ((c >> 1) & 1) as usize, c & 1 == 1);
-                    let cell = &mut sides[o][qi];
-                    if !child_won {
-                        levels.push(dist + 1, pack(o, qi as u64, true));
-                    } else {
-                        let was = cell.count;
-                        cell.count = was.saturating_sub(1);
-                        if was == 1 && cell.flags & (EXIT_WIN | DRAW_EXIT) == 0 {
-                            levels.push((dist + 1).max(cell.max_exit), pack(o, qi as u64, false));
-                        }
-                    }
-                }
-            }
-        }
-        d += 1;
-    }
-    if std::env::var_os("TD_TB_TIMING").is_some() {
-        eprintln!("levels {} took {:?}", levels.0.len(), t_first.elapsed());
-    }
-    // Unresolved entries are draws. For the files, an entry with two pieces on a square,
-    // whose mirror is stored or which is left to its captures is a don't-care. Each
-    // side's cells are freed as soon as its values are out.
-    Ok(sides
-        .into_iter()
-        .map(|cells| {
-            let value = |c: &Cell| {
-                if c.flags & RESOLVED != 0 {
-                    c.value
-                } else {
-                    DRAW
-                }
-            };
-            let stored = cells
-                .iter()
-                .map(|c| {
-                    if c.flags & (INVALID | MIRRORED | CAPTURE) == 0 {
-                        value(c)
-                    } else {
-                        DONT_CARE
-                    }
-                })
-                .collect();
-            let full =
-                keep.then(|| Held::new(&cells.iter().map(value).collect::<Vec<u16>>(), true));
             (full, stored)
         })
         .collect())
-}
-
-/// `f` over `items` in parts on `threads` threads, each part's output in its own vector,
-/// in order. Small inputs stay on this thread.
-fn parallel_map<T: Sync, U: Send>(
-    items: &[T],
-    threads: usize,
-    f: impl Fn(&[T], &mut Vec<U>) + Sync,
-) -> Vec<Vec<U>> {
-    if threads <= 1 || items.len() < 4096 {
-        let mut out = Vec::new();
-        f(items, &mut out);
-        return std::vec![out];
-    }
-    let per = items.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = items
-            .chunks(per)
-            .map(|part| {
-                let f = &f;
-                scope.spawn(move || {
-                    let mut out = Vec::new();
-                    f(part, &mut out);
-                    out
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    })
-}
-
-/// The first pass over a chunk of entries of side `s`: terminal positions, captures and
-/// crownings looked up in the finished tables, the moves inside the pair counted.
-#[allow(clippy::too_many_arguments)]
-fn first_pass(
-    rules: RuleSet,
-    m: Material,
-    s: usize,
-    start: usize,
-    chunk: &mut [Cell],
-    tables: &Tables,
-    list: &mut MoveList,
-    found: &mut Vec<(u16, u64)>,
-) -> Result<(), BuildError> {
-    for (k, cell) in chunk.iter_mut().enumerate() {
-        let index = (start + k) as u64;
-        let Some(board) = board_of(m, index) else {
-            cell.flags = INVALID;
-            continue;
-        };
-        if !material::is_stored(m, index, board) {
-            cell.flags = MIRRORED;
-        }
-        let pos = material::position_of(board, rules)
-            .ok_or_else(|| BuildError::Internal(format!("entry {index} of {}", m.name())))?;
-        pos.legal_moves_into(list);
-        if list.is_empty() {
-            found.push((0, pack(s, index, false)));
-            continue;
-        }
-        if m.pieces() >= 3 && list.iter().next().is_some_and(|mv| mv.is_capture()) {
-            cell.flags |= CAPTURE;
-        }
-        let b = pos.board();
-        if b.white().count() == 1 && b.black().count() == 1 {
-            match pos.outcome() {
-                Some(Outcome::Win { winner, .. }) => {
-                    found.push((0, pack(s, index, winner == Color::White)));
-                    continue;
-                }
-                Some(Outcome::Draw { .. }) => {
-                    cell.flags |= RESOLVED;
-                    cell.value = DRAW;
-                    continue;
-                }
-                None => {}
-            }
-        }
-        let mut best_win: Option<u16> = None;
-        let mut count: u32 = 0;
-        for mv in list.iter() {
-            if mv.is_capture() || mv.is_crowning() {
-                let v = tables.value(&pos.after_unchecked(*mv))?;
-                match value::decode(v) {
-                    (super::Wdl::Draw, _) => cell.flags |= DRAW_EXIT,
-                    (super::Wdl::Loss, Some(d)) => {
-                        best_win = Some(best_win.map_or(d + 1, |b| b.min(d + 1)));
-                    }
-                    (_, d) => cell.max_exit = cell.max_exit.max(d.unwrap_or(0) + 1),
-                }
-            } else {
-                count += 1;
-            }
-        }
-        if count == 0 {
-            if let Some(w) = best_win {
-                found.push((w, pack(s, index, true)));
-            } else if cell.flags & DRAW_EXIT != 0 {
-                cell.flags |= RESOLVED;
-                cell.value = DRAW;
-            } else {
-                found.push((cell.max_exit, pack(s, index, false)));
-            }
-            continue;
-        }
-        cell.count = u8::try_from(count)
-            .map_err(|_| BuildError::Internal(format!("{count} quiet moves in {pos}")))?;
-        cell.flags |= OPEN;
-        if let Some(w) = best_win {
-            cell.flags |= EXIT_WIN;
-            found.push((w, pack(s, index, true)));
-        }
-    }
-    Ok(())
-}
-
-/// Every board from which Black's quiet move (not a crowning) leads to `board` (White to
-/// move), handed to `f` as its colour-swapped twin (White to move, the board flipped), the
-/// form in which the other table of the pair stores it.
-#[inline]
-fn for_each_predecessor(
-    (white, black, kings): (u64, u64, u64),
-    mut f: impl FnMut((u64, u64, u64)),
-) {
-    let occ = white | black;
-    let mut emit = |from: u64, to: u64, king: bool| {
-        // `to` is where the piece stands now, `from` where it stood.
-        let b = (black & !to) | from;
-        let k = if king { (kings & !to) | from } else { kings };
-        f((b.swap_bytes(), white.swap_bytes(), k.swap_bytes()));
-    };
-    let mut kings_b = black & kings;
-    while kings_b != 0 {
-        let s = kings_b.trailing_zeros() as i32;
-        kings_b &= kings_b - 1;
-        let to = 1u64 << s;
-        let (file, rank) = (s % 8, s / 8);
-        for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-            let (mut f2, mut r2) = (file + df, rank + dr);
-            while (0..8).contains(&f2) && (0..8).contains(&r2) {
-                let from = 1u64 << (r2 * 8 + f2);
-                if occ & from != 0 {
-                    break;
-                }
-                emit(from, to, true);
-                f2 += df;
-                r2 += dr;
-            }
-        }
-    }
-    let mut men_b = black & !kings;
-    while men_b != 0 {
-        let s = men_b.trailing_zeros() as i32;
-        men_b &= men_b - 1;
-        let to = 1u64 << s;
-        let (file, rank) = (s % 8, s / 8);
-        // Black's men move down the board: a man came from the rank above (never from
-        // rank 8, Black's own back rank) or from beside.
-        if rank < 6 {
-            let from = to << 8;
-            if occ & from == 0 {
-                emit(from, to, false);
-            }
-        }
-        if file > 0 && occ & (to >> 1) == 0 {
-            emit(to >> 1, to, false);
-        }
-        if file < 7 && occ & (to << 1) == 0 {
-            emit(to << 1, to, false);
-        }
-    }
 }
 
 /// The build order's materials, for the `stats` and `verify` tools.

@@ -113,6 +113,7 @@ mod material;
 mod probe;
 mod resolve;
 mod slice;
+mod solve;
 mod tools;
 mod value;
 
