@@ -29,7 +29,7 @@ use std::vec::Vec;
 
 use super::error::BuildError;
 use super::format::DONT_CARE;
-use super::material::{self, Material, board_of, index_of};
+use super::material::{self, Cursor, Material, binomial, mirror_files, rank_set};
 use super::value::{self, DRAW};
 use crate::{Color, MoveList, Outcome, Position, RuleSet};
 
@@ -144,11 +144,24 @@ pub(crate) fn solve(
         sides: &sides,
         exit,
     };
+    let t0 = std::time::Instant::now();
     solver.first_pass(threads)?;
+    let t1 = std::time::Instant::now();
     let mut d = solver.lowest_pending();
+    let mut nl = 0;
     while d != NONE {
         solver.level(d, threads)?;
+        nl += 1;
         d = solver.lowest_pending();
+    }
+    if std::env::var_os("TD_TB_TIMING").is_some() {
+        std::eprintln!(
+            "{:?} first {:?} levels {} {:?}",
+            pair,
+            t1 - t0,
+            nl,
+            t1.elapsed()
+        );
     }
     Ok(Solved {
         sides: sides.into_iter().map(|s| (s.m, s.cells)).collect(),
@@ -225,8 +238,10 @@ impl Solver<'_> {
             let start = c * CHUNK;
             let end = (start + CHUNK).min(side.cells.len());
             let mut lowest = NONE;
+            let mut cursor = Cursor::at(side.m, start as u64);
             for i in start..end {
-                let cell = self.first_look(side.m, i as u64, list)?;
+                let cell = self.first_look(side.m, cursor.board(), i as u64, list)?;
+                cursor.step();
                 if cell & PENDING != 0 {
                     lowest = lowest.min(level((cell & VALUE) as u16));
                 }
@@ -238,8 +253,14 @@ impl Solver<'_> {
     }
 
     /// The first cell of entry `index` of `m`.
-    fn first_look(&self, m: Material, index: u64, list: &mut MoveList) -> Result<u32, BuildError> {
-        let Some(board) = board_of(m, index) else {
+    fn first_look(
+        &self,
+        m: Material,
+        board: Option<(u64, u64, u64)>,
+        index: u64,
+        list: &mut MoveList,
+    ) -> Result<u32, BuildError> {
+        let Some(board) = board else {
             return Ok(SKIP);
         };
         if !is_canonical(board) {
@@ -318,6 +339,7 @@ impl Solver<'_> {
             let start = c * CHUNK;
             let end = (start + CHUNK).min(side.cells.len());
             let mut lowest = NONE;
+            let mut cursor = Cursor::at(side.m, start as u64);
             for i in start..end {
                 let cur = side.cells[i].load(Ordering::Relaxed);
                 if cur & PENDING == 0 {
@@ -334,42 +356,95 @@ impl Solver<'_> {
                 let _ = side.cells[i].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| {
                     Some((c & !PENDING) | RESOLVED)
                 });
-                self.predecessors(s, i as u64, code, d)?;
+                cursor.seek(side.m, i as u64);
+                let board = cursor.board().ok_or_else(|| {
+                    BuildError::Internal(format!("entry {i} of {} solved", side.m.name()))
+                })?;
+                self.predecessors(s, board, code, d);
             }
             side.next[c].fetch_min(lowest, Ordering::AcqRel);
             Ok(())
         })
     }
 
-    /// Updates the predecessors of entry `index` of side `s`, final with `code` at level
-    /// `d`: the positions of the other side of the pair from which a quiet move leads to
-    /// it or to its mirror.
-    fn predecessors(&self, s: usize, index: u64, code: u16, d: u16) -> Result<(), BuildError> {
-        let m = self.sides[s].m;
-        let board = board_of(m, index)
-            .ok_or_else(|| BuildError::Internal(format!("entry {index} of {}", m.name())))?;
+    /// Updates the predecessors of an entry of side `s` (its board, stored by the files),
+    /// final with `code` at level `d`: the positions of the other side of the pair from
+    /// which a quiet move leads to it or to its mirror, each by the entry the files store.
+    ///
+    /// Only the entry's own predecessors are unmade. A predecessor `q` that the files do not
+    /// store stands for its mirror, whose move leads to the entry's mirror; when the entry
+    /// is its own mirror that move is also found from the mirror itself, so such `q` are
+    /// passed over. A predecessor that is its own mirror has two moves into the pair
+    /// {entry, mirror} (the move and its mirror) where only one is found: it counts twice.
+    fn predecessors(&self, s: usize, board: (u64, u64, u64), code: u16, d: u16) {
         let o = if self.sides.len() == 1 { 0 } else { 1 - s };
         let target = &self.sides[o];
         let child_lost = code % 2 == 0;
-        let mut visit = |(w, b, k): (u64, u64, u64)| {
-            if is_canonical((w, b, k)) {
-                target.update(index_of(target.m, w, b, k) as usize, child_lost, d);
+        let [_, twk, tbm, tbk] = target.m.counts.map(usize::from);
+        let (c_twk, c_black) = (
+            binomial(64, twk),
+            binomial(48, tbm) as usize * binomial(64, tbk) as usize,
+        );
+        let c_tbk = binomial(64, tbk);
+        let (white, black, kings) = board;
+        let symmetric = mirror_board(board) == board;
+        // In the other table the side that moved (Black here) is White and the board is
+        // flipped: there, Black's groups are the same for every predecessor, and of White's
+        // groups only the moved piece's changes. Their ranks, as they are and mirrored:
+        let black_part =
+            |men: u64, kings: u64| (rank_set(men >> 8) * c_tbk + rank_set(kings)) as usize;
+        let (tbm_set, tbk_set) = ((white & !kings).swap_bytes(), (white & kings).swap_bytes());
+        let fixed = [
+            black_part(tbm_set, tbk_set),
+            black_part(mirror_files(tbm_set), mirror_files(tbk_set)),
+        ];
+        let (twm_set, twk_set) = ((black & !kings).swap_bytes(), (black & kings).swap_bytes());
+        let men_rank = [rank_set(twm_set >> 8), rank_set(mirror_files(twm_set) >> 8)];
+        let kings_rank = [rank_set(twk_set), rank_set(mirror_files(twk_set))];
+        let mut found = [(0usize, 0u32); 80];
+        let mut len = 0;
+        for_each_predecessor(board, |pred, king| {
+            let (side, times) = match orientation(pred) {
+                Orientation::Stored => (0, 1),
+                Orientation::Mirrored if symmetric => return,
+                Orientation::Mirrored => (1, 1),
+                Orientation::Symmetric => (0, if symmetric { 1 } else { 2 }),
+            };
+            let (w, _, k) = if side == 0 { pred } else { mirror_board(pred) };
+            let (rm, rk) = if king {
+                (men_rank[side], rank_set(w & k))
+            } else {
+                (rank_set((w & !k) >> 8), kings_rank[side])
+            };
+            found[len] = ((rm * c_twk + rk) as usize * c_black + fixed[side], times);
+            len += 1;
+        });
+        // Every cell read first, so that their cache misses overlap.
+        let mut live = 0u128;
+        for (j, &(i, _)) in found[..len].iter().enumerate() {
+            if target
+                .cells
+                .get(i)
+                .is_some_and(|c| c.load(Ordering::Relaxed) & (OPEN | RESOLVED) == OPEN)
+            {
+                live |= 1 << j;
             }
-        };
-        for_each_predecessor(board, &mut visit);
-        let mirrored = mirror_board(board);
-        if mirrored != board {
-            for_each_predecessor(mirrored, &mut visit);
         }
-        Ok(())
+        while live != 0 {
+            let j = live.trailing_zeros() as usize;
+            live &= live - 1;
+            let (i, times) = found[j];
+            target.update(i, child_lost, d, times);
+        }
     }
 }
 
 impl Side {
-    /// Entry `i` has a quiet move to a child final at level `d`: lost for the child's side
-    /// (`child_lost`: the entry wins at `d + 1`) or won (one quiet move fewer left).
+    /// Entry `i` has `times` quiet moves to children final at level `d`: lost for the
+    /// children's side (`child_lost`: the entry wins at `d + 1`) or won (as many quiet moves
+    /// fewer left).
     #[inline]
-    fn update(&self, i: usize, child_lost: bool, d: u16) {
+    fn update(&self, i: usize, child_lost: bool, d: u16, times: u32) {
         let Some(cell) = self.cells.get(i) else {
             return;
         };
@@ -386,10 +461,10 @@ impl Side {
                 }
                 ((cur & !VALUE) | PENDING | u32::from(code), d + 1)
             } else {
-                if count(cur) == 0 {
+                if count(cur) < times {
                     return;
                 }
-                let left = cur - COUNT_ONE;
+                let left = cur - times * COUNT_ONE;
                 if count(left) == 0 && cur & (PENDING | DRAW_EXIT) == 0 {
                     let l = (d + 1).max((cur & VALUE) as u16);
                     ((left & !VALUE) | PENDING | u32::from(value::loss(l)), l)
@@ -413,20 +488,27 @@ impl Side {
 /// The board mirrored left to right.
 #[inline]
 fn mirror_board((w, b, k): (u64, u64, u64)) -> (u64, u64, u64) {
-    (
-        material::mirror_files(w),
-        material::mirror_files(b),
-        material::mirror_files(k),
-    )
+    (mirror_files(w), mirror_files(b), mirror_files(k))
 }
 
-/// Whether a board (White to move) is the one of its mirrored pair that the files store:
-/// the smaller index, or the board is its own mirror. The index orders the groups white
-/// men, white kings, black men, black kings, and within a group sets of equal size in
-/// colexicographic order: the first group that differs decides, and of two sets the one
-/// holding the highest square where they differ is the larger.
+/// Which of a board and its mirror the files store.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Orientation {
+    /// The board itself: its index is the smaller.
+    Stored,
+    /// Its mirror.
+    Mirrored,
+    /// The board is its own mirror.
+    Symmetric,
+}
+
+/// Which of a board (White to move) and its mirror the files store: the one with the
+/// smaller index. The index orders the groups white men, white kings, black men, black
+/// kings, and within a group sets of equal size in colexicographic order: the first group
+/// that differs decides, and of two sets the one holding the highest square where they
+/// differ is the larger.
 #[inline]
-pub(crate) fn is_canonical(board: (u64, u64, u64)) -> bool {
+pub(crate) fn orientation(board: (u64, u64, u64)) -> Orientation {
     let (w, b, k) = board;
     let (mw, mb, mk) = mirror_board(board);
     for (a, m) in [
@@ -438,26 +520,37 @@ pub(crate) fn is_canonical(board: (u64, u64, u64)) -> bool {
         let x = a ^ m;
         if x != 0 {
             let top = 1u64 << (63 - x.leading_zeros());
-            return m & top != 0;
+            return if m & top != 0 {
+                Orientation::Stored
+            } else {
+                Orientation::Mirrored
+            };
         }
     }
-    true
+    Orientation::Symmetric
+}
+
+/// Whether the files store a board (White to move) rather than its mirror.
+#[inline]
+pub(crate) fn is_canonical(board: (u64, u64, u64)) -> bool {
+    orientation(board) != Orientation::Mirrored
 }
 
 /// Every board from which Black's quiet move (not a crowning) leads to `board` (White to
 /// move), handed to `f` as its colour-swapped twin (White to move, the board flipped), the
-/// form in which the other table of the pair stores it.
+/// form in which the other table of the pair stores it, with whether the piece that moved
+/// is a king.
 #[inline]
 pub(crate) fn for_each_predecessor(
     (white, black, kings): (u64, u64, u64),
-    mut f: impl FnMut((u64, u64, u64)),
+    mut f: impl FnMut((u64, u64, u64), bool),
 ) {
     let occ = white | black;
     let mut emit = |from: u64, to: u64, king: bool| {
         // `to` is where the piece stands now, `from` where it stood.
         let b = (black & !to) | from;
         let k = if king { (kings & !to) | from } else { kings };
-        f((b.swap_bytes(), white.swap_bytes(), k.swap_bytes()));
+        f((b.swap_bytes(), white.swap_bytes(), k.swap_bytes()), king);
     };
     let mut kings_b = black & kings;
     while kings_b != 0 {
@@ -504,6 +597,7 @@ pub(crate) fn for_each_predecessor(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tablebase::material::{board_of, index_of};
 
     /// The fast test agrees with the index comparison the files are defined by.
     #[test]
