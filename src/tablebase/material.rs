@@ -45,16 +45,6 @@ pub(crate) fn slot(m: Material) -> usize {
         .fold(0, |acc, &c| acc * (MAX_GROUP + 1) + usize::from(c))
 }
 
-/// The material of a slot (the inverse of [`slot`]).
-pub(crate) fn from_slot(mut i: usize) -> Material {
-    let mut counts = [0u8; 4];
-    for c in counts.iter_mut().rev() {
-        *c = (i % (MAX_GROUP + 1)) as u8;
-        i /= MAX_GROUP + 1;
-    }
-    Material { counts }
-}
-
 /// The number of material slots: each of the four counts in `0..=MAX_GROUP`.
 pub(crate) const SLOTS: usize = (MAX_GROUP + 1).pow(4);
 
@@ -92,11 +82,6 @@ impl Material {
     /// The number of pieces.
     pub(crate) fn pieces(self) -> u32 {
         self.counts.iter().map(|&c| u32::from(c)).sum()
-    }
-
-    /// The number of men (both sides).
-    pub(crate) fn men(self) -> u32 {
-        u32::from(self.counts[0]) + u32::from(self.counts[2])
     }
 
     /// Whether each group fits the index (at most [`MAX_GROUP`] pieces of a kind).
@@ -275,8 +260,8 @@ impl Cursor {
     }
 
     /// The entry the cursor is at.
-    #[inline]
-    pub(crate) fn index(&self) -> u64 {
+    #[cfg(test)]
+    fn index(&self) -> u64 {
         self.index
     }
 

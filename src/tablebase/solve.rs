@@ -27,6 +27,7 @@ use std::format;
 use std::sync::Mutex;
 use std::vec::Vec;
 
+use super::build::Stage;
 use super::error::BuildError;
 use super::format::DONT_CARE;
 use super::material::{self, Cursor, Material, binomial, mirror_files, rank_set};
@@ -68,48 +69,106 @@ const fn count(cell: u32) -> u32 {
     (cell >> 16) & 0xff
 }
 
+/// Cells a part of a side's storage holds: a side is allocated, and freed when it is done, a
+/// part (4 MiB) at a time.
+const PART_BITS: u32 = 20;
+
+/// One material's cells, in parts.
+struct Cells {
+    parts: Vec<Box<[AtomicU32]>>,
+    len: usize,
+}
+
+impl Cells {
+    fn new(len: usize) -> Cells {
+        let parts = (0..len.div_ceil(1 << PART_BITS))
+            .map(|p| {
+                let n = (len - (p << PART_BITS)).min(1 << PART_BITS);
+                (0..n).map(|_| AtomicU32::new(0)).collect()
+            })
+            .collect();
+        Cells { parts, len }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Option<&AtomicU32> {
+        self.parts
+            .get(i >> PART_BITS)?
+            .get(i & ((1 << PART_BITS) - 1))
+    }
+
+    /// Entry `i`'s cell (0 past the end, or in a part already freed).
+    #[inline]
+    fn load(&self, i: usize) -> u32 {
+        self.get(i).map_or(0, |c| c.load(Ordering::Relaxed))
+    }
+}
+
 /// One material of a pair being solved: its cells and, per chunk, the lowest level pending
 /// in it.
 struct Side {
     m: Material,
-    cells: Vec<AtomicU32>,
+    cells: Cells,
     next: Vec<AtomicU16>,
 }
 
 /// A solved pair: each material's cells.
 pub(crate) struct Solved {
-    sides: Vec<(Material, Vec<AtomicU32>)>,
+    sides: Vec<(Material, Cells)>,
+}
+
+/// The value code of a solved cell.
+#[inline]
+fn code_of(c: u32) -> u16 {
+    if c & RESOLVED != 0 {
+        (c & VALUE) as u16
+    } else {
+        DRAW
+    }
+}
+
+/// The value code a file stores for a solved cell: [`DONT_CARE`] for the entries no probe
+/// reads.
+#[inline]
+fn stored_of(c: u32) -> u16 {
+    if c & (SKIP | CAPTURE) != 0 {
+        DONT_CARE
+    } else {
+        code_of(c)
+    }
 }
 
 impl Solved {
-    /// The number of entries of side `s`.
-    pub(crate) fn len(&self, s: usize) -> usize {
-        self.sides[s].1.len()
+    /// The materials, in the pair's order.
+    pub(crate) fn materials(&self) -> impl Iterator<Item = Material> + '_ {
+        self.sides.iter().map(|(m, _)| *m)
     }
 
-    /// The value code of entry `i` of side `s` (anything for an entry that was not solved:
-    /// two pieces on a square, or a mirror with the larger index).
-    #[inline]
-    pub(crate) fn code(&self, s: usize, i: usize) -> u16 {
-        let c = self.sides[s].1[i].load(Ordering::Relaxed);
-        if c & RESOLVED != 0 {
-            (c & VALUE) as u16
-        } else {
-            DRAW
+    /// The number of entries of side `s`.
+    pub(crate) fn len(&self, s: usize) -> usize {
+        self.sides[s].1.len
+    }
+
+    /// The value codes a file stores for entries `first..first + out.len()` of side `s`
+    /// ([`DONT_CARE`] for the entries no probe reads).
+    pub(crate) fn stored(&self, s: usize, first: u64, out: &mut [u16]) {
+        let cells = &self.sides[s].1;
+        for (k, v) in out.iter_mut().enumerate() {
+            *v = stored_of(cells.load(first as usize + k));
         }
     }
 
-    /// The value code a file stores at entry `i` of side `s`: [`DONT_CARE`] for the entries
-    /// no probe reads.
-    #[inline]
-    pub(crate) fn stored(&self, s: usize, i: usize) -> u16 {
-        let c = self.sides[s].1[i].load(Ordering::Relaxed);
-        if c & (SKIP | CAPTURE) != 0 {
-            DONT_CARE
-        } else if c & RESOLVED != 0 {
-            (c & VALUE) as u16
-        } else {
-            DRAW
+    /// Side `s`'s value codes in index order (anything for an entry that was not solved: two
+    /// pieces on a square, or a mirror with the larger index), handed to `f` a part at a
+    /// time; each part of the cells is freed once it has been handed over.
+    pub(crate) fn drain_codes(
+        &mut self,
+        s: usize,
+        mut f: impl FnMut(&mut dyn Iterator<Item = u16>),
+    ) {
+        let parts = core::mem::take(&mut self.sides[s].1.parts);
+        for part in parts {
+            f(&mut part.iter().map(|c| code_of(c.load(Ordering::Relaxed))));
         }
     }
 }
@@ -119,12 +178,13 @@ impl Solved {
 pub(crate) type Exit<'a> = dyn Fn(&Position) -> Result<u16, BuildError> + Sync + 'a;
 
 /// Solves a pair of materials (a material and its colour swap, or a material that is its
-/// own swap) on `threads` threads.
+/// own swap) on `threads` threads, telling `stage` how it goes.
 pub(crate) fn solve(
     rules: RuleSet,
     pair: &[Material],
     exit: &Exit<'_>,
     threads: usize,
+    stage: &(dyn Fn(Stage) + Sync),
 ) -> Result<Solved, BuildError> {
     let sides: Vec<Side> = pair
         .iter()
@@ -132,7 +192,7 @@ pub(crate) fn solve(
             let n = m.size() as usize;
             Side {
                 m,
-                cells: (0..n).map(|_| AtomicU32::new(0)).collect(),
+                cells: Cells::new(n),
                 next: (0..n.div_ceil(CHUNK))
                     .map(|_| AtomicU16::new(NONE))
                     .collect(),
@@ -143,25 +203,14 @@ pub(crate) fn solve(
         rules,
         sides: &sides,
         exit,
+        stage,
     };
-    let t0 = std::time::Instant::now();
     solver.first_pass(threads)?;
-    let t1 = std::time::Instant::now();
     let mut d = solver.lowest_pending();
-    let mut nl = 0;
     while d != NONE {
+        stage(Stage::Level(u32::from(d)));
         solver.level(d, threads)?;
-        nl += 1;
         d = solver.lowest_pending();
-    }
-    if std::env::var_os("TD_TB_TIMING").is_some() {
-        std::eprintln!(
-            "{:?} first {:?} levels {} {:?}",
-            pair,
-            t1 - t0,
-            nl,
-            t1.elapsed()
-        );
     }
     Ok(Solved {
         sides: sides.into_iter().map(|s| (s.m, s.cells)).collect(),
@@ -172,7 +221,11 @@ struct Solver<'a> {
     rules: RuleSet,
     sides: &'a [Side],
     exit: &'a Exit<'a>,
+    stage: &'a (dyn Fn(Stage) + Sync),
 }
+
+/// Chunks between two reports of the first look's progress.
+const REPORT_EVERY: usize = 1 << 10;
 
 impl Solver<'_> {
     /// The chunks of every side, handed out to `threads` threads, each running `work` on
@@ -233,10 +286,18 @@ impl Solver<'_> {
     /// leave the pair (captures and crownings, whose children are in finished tables); the
     /// quiet moves inside the pair are counted.
     fn first_pass(&self, threads: usize) -> Result<(), BuildError> {
+        let total: u64 = self.sides.iter().map(|s| s.cells.len as u64).sum();
+        let looked = AtomicUsize::new(0);
+        (self.stage)(Stage::Looking { done: 0, total });
         self.for_chunks(threads, |s, c, list| {
+            let n = looked.fetch_add(1, Ordering::Relaxed) + 1;
+            if n % REPORT_EVERY == 0 {
+                let done = ((n * CHUNK) as u64).min(total);
+                (self.stage)(Stage::Looking { done, total });
+            }
             let side = &self.sides[s];
             let start = c * CHUNK;
-            let end = (start + CHUNK).min(side.cells.len());
+            let end = (start + CHUNK).min(side.cells.len);
             let mut lowest = NONE;
             let mut cursor = Cursor::at(side.m, start as u64);
             for i in start..end {
@@ -245,7 +306,9 @@ impl Solver<'_> {
                 if cell & PENDING != 0 {
                     lowest = lowest.min(level((cell & VALUE) as u16));
                 }
-                side.cells[i].store(cell, Ordering::Relaxed);
+                if let Some(c) = side.cells.get(i) {
+                    c.store(cell, Ordering::Relaxed);
+                }
             }
             side.next[c].fetch_min(lowest, Ordering::AcqRel);
             Ok(())
@@ -337,11 +400,12 @@ impl Solver<'_> {
             // Levels scheduled into this chunk from now on lower its mark again.
             side.next[c].swap(NONE, Ordering::AcqRel);
             let start = c * CHUNK;
-            let end = (start + CHUNK).min(side.cells.len());
+            let end = (start + CHUNK).min(side.cells.len);
             let mut lowest = NONE;
             let mut cursor = Cursor::at(side.m, start as u64);
             for i in start..end {
-                let cur = side.cells[i].load(Ordering::Relaxed);
+                let Some(cell) = side.cells.get(i) else { break };
+                let cur = cell.load(Ordering::Relaxed);
                 if cur & PENDING == 0 {
                     continue;
                 }
@@ -353,7 +417,7 @@ impl Solver<'_> {
                 }
                 // Final now. Other threads may still take quiet moves off its count,
                 // never change its value.
-                let _ = side.cells[i].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| {
+                let _ = cell.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| {
                     Some((c & !PENDING) | RESOLVED)
                 });
                 cursor.seek(side.m, i as u64);
@@ -422,11 +486,7 @@ impl Solver<'_> {
         // Every cell read first, so that their cache misses overlap.
         let mut live = 0u128;
         for (j, &(i, _)) in found[..len].iter().enumerate() {
-            if target
-                .cells
-                .get(i)
-                .is_some_and(|c| c.load(Ordering::Relaxed) & (OPEN | RESOLVED) == OPEN)
-            {
+            if target.cells.load(i) & (OPEN | RESOLVED) == OPEN {
                 live |= 1 << j;
             }
         }
