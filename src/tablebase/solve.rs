@@ -657,7 +657,7 @@ pub(crate) fn for_each_predecessor(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tablebase::material::{board_of, index_of};
+    use crate::tablebase::material::board_of;
 
     /// The fast test agrees with the index comparison the files are defined by.
     #[test]
