@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use std::vec::Vec;
 use std::{format, vec};
 
+use super::domain::Domain;
 use super::error::BuildError;
 use super::format::{self, TableFile};
 use super::held::{Held, HeldBuilder, Tables};
@@ -344,7 +345,8 @@ impl Builder {
     ) -> Result<Solved, BuildError> {
         let exit = |p: &Position| tables.value(p);
         let stage = |s: Stage| progress.stage(name, s);
-        solve::solve(self.rules, pair, &exit, threads, &stage)
+        let domains: Vec<Domain> = pair.iter().map(|&m| Domain::whole(m)).collect();
+        solve::solve(self.rules, &domains, &exit, threads, &stage)
     }
 
     /// Whether every file of the pair is there, valid and of the current format version.
@@ -379,9 +381,9 @@ impl Builder {
     /// Writes a solved pair's files, the four encoded on up to `threads` threads.
     pub(crate) fn write_pair(&self, solved: &Solved, threads: usize) -> Result<(), BuildError> {
         let jobs: Vec<(usize, Material, Metric)> = solved
-            .materials()
+            .domains()
             .enumerate()
-            .flat_map(|(s, m)| [(s, m, Metric::Wdl), (s, m, Metric::Dtw)])
+            .flat_map(|(s, d)| [(s, d.m, Metric::Wdl), (s, d.m, Metric::Dtw)])
             .collect();
         let encode = |&(s, m, metric): &(usize, Material, Metric)| {
             format::encode_with(

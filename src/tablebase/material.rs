@@ -162,7 +162,7 @@ pub(crate) fn rank_set(mut set: u64) -> u64 {
 
 /// The set of `k` squares in `0..n` whose rank is `r` (inverse of [`rank_set`]).
 #[inline]
-fn unrank_set(mut r: u64, k: usize, n: usize) -> u64 {
+pub(crate) fn unrank_set(mut r: u64, k: usize, n: usize) -> u64 {
     if k == 1 {
         // C(s, 1) = s.
         return 1 << r;
@@ -219,90 +219,13 @@ pub(crate) fn board_of(m: Material, index: u64) -> Option<(u64, u64, u64)> {
     (union.count_ones() == total).then_some((wmen | wkings, bmen | bkings, wkings | bkings))
 }
 
-/// A cursor over a material's entries in index order, holding each group's set of
-/// squares (men numbered from `a2`, as in the index): the innermost group (Black's kings)
-/// steps through its sets in colexicographic order, which is the numeric order of their
-/// masks, and carries into the next group when it has passed its last set.
-pub(crate) struct Cursor {
-    sets: [u64; 4],
-    first: [u64; 4],
-    last: [u64; 4],
-    index: u64,
-}
-
-impl Cursor {
-    /// A cursor at entry `index` of `m`.
-    pub(crate) fn at(m: Material, index: u64) -> Cursor {
-        let [wm, wk, bm, bk] = m.counts.map(usize::from);
-        let (nbk, nbm, nwk) = (binomial(64, bk), binomial(48, bm), binomial(64, wk));
-        let rest = index / nbk;
-        let sets = [
-            unrank_set(rest / nbm / nwk, wm, 48),
-            unrank_set((rest / nbm) % nwk, wk, 64),
-            unrank_set(rest % nbm, bm, 48),
-            unrank_set(index % nbk, bk, 64),
-        ];
-        let width = [48, 64, 48, 64];
-        let mut first = [0; 4];
-        let mut last = [0; 4];
-        for (g, &k) in [wm, wk, bm, bk].iter().enumerate() {
-            if k > 0 {
-                first[g] = u64::MAX >> (64 - k);
-                last[g] = first[g] << (width[g] - k);
-            }
-        }
-        Cursor {
-            sets,
-            first,
-            last,
-            index,
-        }
-    }
-
-    /// The entry the cursor is at.
-    #[cfg(test)]
-    fn index(&self) -> u64 {
-        self.index
-    }
-
-    /// The next entry.
-    #[inline]
-    pub(crate) fn step(&mut self) {
-        self.index += 1;
-        for g in (0..4).rev() {
-            let x = self.sets[g];
-            if x != self.last[g] {
-                // The next mask with as many bits (Gosper).
-                let c = x & x.wrapping_neg();
-                let r = x + c;
-                self.sets[g] = (((r ^ x) >> 2) >> c.trailing_zeros()) | r;
-                return;
-            }
-            self.sets[g] = self.first[g];
-        }
-    }
-
-    /// Moves forward to entry `index` (at or after the cursor's), by steps when it is near
-    /// and by unranking when it is far.
-    #[inline]
-    pub(crate) fn seek(&mut self, m: Material, index: u64) {
-        if index >= self.index && index - self.index <= 64 {
-            while self.index < index {
-                self.step();
-            }
-        } else {
-            *self = Cursor::at(m, index);
-        }
-    }
-
-    /// The board (White, Black, kings) of the entry, or `None` when it puts two pieces on
-    /// one square.
-    #[inline]
-    pub(crate) fn board(&self) -> Option<(u64, u64, u64)> {
-        let [wm, wk, bm, bk] = self.sets;
-        let (wm, bm) = (wm << 8, bm << 8);
-        let clash = (wm & (wk | bm | bk)) | (wk & (bm | bk)) | (bm & bk);
-        (clash == 0).then_some((wm | wk, bm | bk, wk | bk))
+/// The last (highest) set of `k` of `n` squares.
+#[inline]
+pub(crate) const fn last_set(k: usize, n: usize) -> u64 {
+    if k == 0 {
+        0
+    } else {
+        (u64::MAX >> (64 - k)) << (n - k)
     }
 }
 
@@ -349,7 +272,7 @@ pub(crate) fn is_stored(m: Material, index: u64, board: (u64, u64, u64)) -> bool
 /// Gives every entry that a file does not store (its mirror has the smaller index) its
 /// mirror's value, after the file's values were decoded.
 pub(crate) fn restore_mirrors(m: Material, values: &mut [u16]) {
-    let mut cursor = Cursor::at(m, 0);
+    let mut cursor = super::domain::Domain::whole(m).cursor(0);
     for i in 0..values.len() {
         if let Some(board) = cursor.board() {
             let j = mirror_index(m, board) as usize;
@@ -402,24 +325,6 @@ mod tests {
             let n = binomial(48, k);
             for r in (0..n).step_by(97) {
                 assert_eq!(rank_set(unrank_set(r, k, 48)), r);
-            }
-        }
-    }
-
-    #[test]
-    fn cursor_steps_in_index_order() {
-        for name in ["KvK", "KMvK", "MMvKM", "KKvKK", "MvMMM", "KKKvM"] {
-            let m = Material::from_name(name).unwrap();
-            let mut c = Cursor::at(m, 0);
-            for i in 0..m.size().min(300_000) {
-                assert_eq!(c.index(), i);
-                assert_eq!(c.board(), board_of(m, i), "{name} entry {i}");
-                c.step();
-            }
-            let mut c = Cursor::at(m, 5);
-            for i in [5, 9, 70, 71, 5_000, 5_030] {
-                c.seek(m, i);
-                assert_eq!(c.board(), board_of(m, i), "{name} seek {i}");
             }
         }
     }

@@ -106,6 +106,7 @@
 //! value.
 
 mod build;
+mod domain;
 mod error;
 mod format;
 mod held;

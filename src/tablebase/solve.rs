@@ -28,9 +28,10 @@ use std::sync::Mutex;
 use std::vec::Vec;
 
 use super::build::Stage;
+use super::domain::Domain;
 use super::error::BuildError;
 use super::format::DONT_CARE;
-use super::material::{self, Cursor, Material, binomial, mirror_files, rank_set};
+use super::material::{self, mirror_files};
 use super::value::{self, DRAW};
 use crate::{Color, MoveList, Outcome, Position, RuleSet};
 
@@ -107,14 +108,14 @@ impl Cells {
 /// One material of a pair being solved: its cells and, per chunk, the lowest level pending
 /// in it.
 struct Side {
-    m: Material,
+    d: Domain,
     cells: Cells,
     next: Vec<AtomicU16>,
 }
 
 /// A solved pair: each material's cells.
 pub(crate) struct Solved {
-    sides: Vec<(Material, Cells)>,
+    sides: Vec<(Domain, Cells)>,
 }
 
 /// The value code of a solved cell.
@@ -140,8 +141,8 @@ fn stored_of(c: u32) -> u16 {
 
 impl Solved {
     /// The materials, in the pair's order.
-    pub(crate) fn materials(&self) -> impl Iterator<Item = Material> + '_ {
-        self.sides.iter().map(|(m, _)| *m)
+    pub(crate) fn domains(&self) -> impl Iterator<Item = Domain> + '_ {
+        self.sides.iter().map(|(d, _)| *d)
     }
 
     /// The number of entries of side `s`.
@@ -177,21 +178,22 @@ impl Solved {
 /// capture or a crowning (in a finished table).
 pub(crate) type Exit<'a> = dyn Fn(&Position) -> Result<u16, BuildError> + Sync + 'a;
 
-/// Solves a pair of materials (a material and its colour swap, or a material that is its
-/// own swap) on `threads` threads, telling `stage` how it goes.
+/// Solves a pair of domains (a material and its colour swap, or a material that is its own
+/// swap, whole or the same rank slice of both) on `threads` threads, telling `stage` how
+/// it goes.
 pub(crate) fn solve(
     rules: RuleSet,
-    pair: &[Material],
+    pair: &[Domain],
     exit: &Exit<'_>,
     threads: usize,
     stage: &(dyn Fn(Stage) + Sync),
 ) -> Result<Solved, BuildError> {
     let sides: Vec<Side> = pair
         .iter()
-        .map(|&m| {
-            let n = m.size() as usize;
+        .map(|&d| {
+            let n = d.size() as usize;
             Side {
-                m,
+                d,
                 cells: Cells::new(n),
                 next: (0..n.div_ceil(CHUNK))
                     .map(|_| AtomicU16::new(NONE))
@@ -213,7 +215,7 @@ pub(crate) fn solve(
         d = solver.lowest_pending();
     }
     Ok(Solved {
-        sides: sides.into_iter().map(|s| (s.m, s.cells)).collect(),
+        sides: sides.into_iter().map(|s| (s.d, s.cells)).collect(),
     })
 }
 
@@ -223,6 +225,11 @@ struct Solver<'a> {
     exit: &'a Exit<'a>,
     stage: &'a (dyn Fn(Stage) + Sync),
 }
+
+/// The most predecessors an entry has: the side that moved has at most five pieces (six
+/// pieces at most, one at least on the other side), a king at most 14 squares it came from
+/// and a man at most 3.
+const MAX_PREDECESSORS: usize = 80;
 
 /// Chunks between two reports of the first look's progress.
 const REPORT_EVERY: usize = 1 << 10;
@@ -299,9 +306,9 @@ impl Solver<'_> {
             let start = c * CHUNK;
             let end = (start + CHUNK).min(side.cells.len);
             let mut lowest = NONE;
-            let mut cursor = Cursor::at(side.m, start as u64);
+            let mut cursor = side.d.cursor(start as u64);
             for i in start..end {
-                let cell = self.first_look(side.m, cursor.board(), i as u64, list)?;
+                let cell = self.first_look(&side.d, cursor.board(), i as u64, list)?;
                 cursor.step();
                 if cell & PENDING != 0 {
                     lowest = lowest.min(level((cell & VALUE) as u16));
@@ -318,7 +325,7 @@ impl Solver<'_> {
     /// The first cell of entry `index` of `m`.
     fn first_look(
         &self,
-        m: Material,
+        d: &Domain,
         board: Option<(u64, u64, u64)>,
         index: u64,
         list: &mut MoveList,
@@ -329,6 +336,7 @@ impl Solver<'_> {
         if !is_canonical(board) {
             return Ok(SKIP);
         }
+        let m = d.m;
         let pos = material::position_of(board, self.rules)
             .ok_or_else(|| BuildError::Internal(format!("entry {index} of {}", m.name())))?;
         pos.legal_moves_into(list);
@@ -355,8 +363,16 @@ impl Solver<'_> {
             }
         }
         let (mut best_win, mut max_exit, mut quiet) = (None::<u16>, 0u16, 0u32);
+        // In a rank slice a man's forward move leaves the slice too.
+        let men = if d.is_rank_slice() {
+            board.0 & !board.2
+        } else {
+            0
+        };
         for mv in list.iter() {
-            if mv.is_capture() || mv.is_crowning() {
+            let forward =
+                men & mv.from().bitboard().to_u64() != 0 && mv.from().rank() != mv.to().rank();
+            if mv.is_capture() || mv.is_crowning() || forward {
                 match value::decode((self.exit)(&pos.after_unchecked(*mv))?) {
                     (super::Wdl::Draw, _) => flags |= DRAW_EXIT,
                     (super::Wdl::Loss, Some(d)) => {
@@ -402,7 +418,7 @@ impl Solver<'_> {
             let start = c * CHUNK;
             let end = (start + CHUNK).min(side.cells.len);
             let mut lowest = NONE;
-            let mut cursor = Cursor::at(side.m, start as u64);
+            let mut cursor = side.d.cursor(start as u64);
             for i in start..end {
                 let Some(cell) = side.cells.get(i) else { break };
                 let cur = cell.load(Ordering::Relaxed);
@@ -420,9 +436,9 @@ impl Solver<'_> {
                 let _ = cell.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| {
                     Some((c & !PENDING) | RESOLVED)
                 });
-                cursor.seek(side.m, i as u64);
+                cursor.seek(&side.d, i as u64);
                 let board = cursor.board().ok_or_else(|| {
-                    BuildError::Internal(format!("entry {i} of {} solved", side.m.name()))
+                    BuildError::Internal(format!("entry {i} of {} solved", side.d.m.name()))
                 })?;
                 self.predecessors(s, board, code, d);
             }
@@ -444,28 +460,26 @@ impl Solver<'_> {
         let o = if self.sides.len() == 1 { 0 } else { 1 - s };
         let target = &self.sides[o];
         let child_lost = code % 2 == 0;
-        let [_, twk, tbm, tbk] = target.m.counts.map(usize::from);
-        let (c_twk, c_black) = (
-            binomial(64, twk),
-            binomial(48, tbm) as usize * binomial(64, tbk) as usize,
-        );
-        let c_tbk = binomial(64, tbk);
+        let t = &target.d;
+        let (g_men, g_kings) = (t.group(0), t.group(1));
+        let (stride_men, stride_kings) = (t.stride(0), t.stride(1));
         let (white, black, kings) = board;
         let symmetric = mirror_board(board) == board;
         // In the other table the side that moved (Black here) is White and the board is
         // flipped: there, Black's groups are the same for every predecessor, and of White's
         // groups only the moved piece's changes. Their ranks, as they are and mirrored:
-        let black_part =
-            |men: u64, kings: u64| (rank_set(men >> 8) * c_tbk + rank_set(kings)) as usize;
+        let black_part = |men: u64, kings: u64| -> Option<u64> {
+            Some(t.group(2).rank(men)? * t.stride(2) + t.group(3).rank(kings)?)
+        };
         let (tbm_set, tbk_set) = ((white & !kings).swap_bytes(), (white & kings).swap_bytes());
         let fixed = [
             black_part(tbm_set, tbk_set),
             black_part(mirror_files(tbm_set), mirror_files(tbk_set)),
         ];
         let (twm_set, twk_set) = ((black & !kings).swap_bytes(), (black & kings).swap_bytes());
-        let men_rank = [rank_set(twm_set >> 8), rank_set(mirror_files(twm_set) >> 8)];
-        let kings_rank = [rank_set(twk_set), rank_set(mirror_files(twk_set))];
-        let mut found = [(0usize, 0u32); 80];
+        let men_rank = [g_men.rank(twm_set), g_men.rank(mirror_files(twm_set))];
+        let kings_rank = [g_kings.rank(twk_set), g_kings.rank(mirror_files(twk_set))];
+        let mut found = [(0usize, 0u32); MAX_PREDECESSORS];
         let mut len = 0;
         for_each_predecessor(board, |pred, king| {
             let (side, times) = match orientation(pred) {
@@ -475,12 +489,19 @@ impl Solver<'_> {
                 Orientation::Symmetric => (0, if symmetric { 1 } else { 2 }),
             };
             let (w, _, k) = if side == 0 { pred } else { mirror_board(pred) };
-            let (rm, rk) = if king {
-                (men_rank[side], rank_set(w & k))
+            // A man's move from the row behind leaves a rank slice: no such predecessor.
+            let ranks = if king {
+                men_rank[side].zip(g_kings.rank(w & k))
             } else {
-                (rank_set((w & !k) >> 8), kings_rank[side])
+                g_men.rank(w & !k).zip(kings_rank[side])
             };
-            found[len] = ((rm * c_twk + rk) as usize * c_black + fixed[side], times);
+            let (Some((rm, rk)), Some(fixed)) = (ranks, fixed[side]) else {
+                return;
+            };
+            found[len] = (
+                (rm * stride_men + rk * stride_kings + fixed) as usize,
+                times,
+            );
             len += 1;
         });
         // Every cell read first, so that their cache misses overlap.
@@ -657,7 +678,7 @@ pub(crate) fn for_each_predecessor(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tablebase::material::board_of;
+    use crate::tablebase::material::{Material, board_of};
 
     /// The fast test agrees with the index comparison the files are defined by.
     #[test]
