@@ -16,6 +16,20 @@ use super::material::{Material, binomial, rank_set};
 /// The men a group has on each row of the board (row 0 is rank 1); men stand on rows 1 to 6.
 pub(crate) type Rows = [u8; 8];
 
+/// The ranks of a side's men from its own side (White's rank 2 is Black's rank 7), highest
+/// first, as digits: `white` for White's men, whose rows count up from White's side.
+pub(crate) fn rank_digits(rows: &Rows, white: bool) -> std::string::String {
+    let mut s = std::string::String::new();
+    for row in (1..7).rev() {
+        // White's man on row r stands on its rank r + 1; Black's on its rank 8 - r.
+        let count = if white { rows[row] } else { rows[7 - row] };
+        for _ in 0..count {
+            s.push(char::from(b'1' + row as u8));
+        }
+    }
+    s
+}
+
 /// How one group of squares is numbered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Group {
@@ -76,6 +90,7 @@ impl Group {
     }
 
     /// The number of pieces.
+    #[allow(dead_code)]
     pub(crate) fn count(&self) -> u32 {
         match *self {
             Group::Kings(k) | Group::Men(k) => u32::from(k),
@@ -171,6 +186,14 @@ pub(crate) struct Domain {
 }
 
 impl Domain {
+    /// The entries of a file of `m` numbered by `scheme`.
+    pub(crate) fn of(m: Material, scheme: super::format::Scheme) -> Domain {
+        match scheme {
+            super::format::Scheme::Whole => Domain::whole(m),
+            super::format::Scheme::Rows(white, black) => Domain::rows(m, white, black),
+        }
+    }
+
     /// Every entry of a material, numbered as its files are (index scheme 1).
     pub(crate) fn whole(m: Material) -> Domain {
         let [wm, wk, bm, bk] = m.counts;
@@ -208,6 +231,14 @@ impl Domain {
         }
     }
 
+    /// How a file numbers this domain's entries.
+    pub(crate) fn scheme(&self) -> super::format::Scheme {
+        match (self.groups[0], self.groups[2]) {
+            (Group::Rows(white), Group::Rows(black)) => super::format::Scheme::Rows(white, black),
+            _ => super::format::Scheme::Whole,
+        }
+    }
+
     /// Whether the domain is a rank slice (its men stay on their rows: a man's forward move
     /// leaves it).
     pub(crate) fn is_rank_slice(&self) -> bool {
@@ -232,14 +263,15 @@ impl Domain {
 
     /// The index of a board (White to move), or `None` when it is not in the domain.
     #[inline]
+    #[allow(dead_code)]
     pub(crate) fn index(&self, (white, black, kings): (u64, u64, u64)) -> Option<u64> {
         let sets = [white & !kings, white & kings, black & !kings, black & kings];
         let mut i = 0;
-        for g in 0..4 {
-            if sets[g].count_ones() != self.groups[g].count() {
+        for ((set, group), size) in sets.iter().zip(&self.groups).zip(&self.sizes) {
+            if set.count_ones() != group.count() {
                 return None;
             }
-            i = i * self.sizes[g] + self.groups[g].rank(sets[g])?;
+            i = i * size + group.rank(*set)?;
         }
         Some(i)
     }
@@ -261,6 +293,7 @@ impl Domain {
 
     /// The board of entry `index` (White, Black, kings), or `None` when it puts two pieces
     /// on one square.
+    #[allow(dead_code)]
     pub(crate) fn board(&self, index: u64) -> Option<(u64, u64, u64)> {
         self.cursor(index).board()
     }
@@ -276,6 +309,7 @@ pub(crate) struct Cursor {
 impl Cursor {
     /// The entry the cursor is at.
     #[inline]
+    #[allow(dead_code)]
     pub(crate) fn index(&self) -> u64 {
         self.index
     }
