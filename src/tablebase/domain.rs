@@ -41,6 +41,23 @@ pub(crate) enum Group {
     Rows(Rows),
 }
 
+/// The rank of a set of men among the sets with `rows` men on each row: rank by rank, the
+/// highest most significant; `None` for a set with other counts.
+fn rank_rows(rows: &Rows, set: u64) -> Option<u64> {
+    let mut r = 0u64;
+    for row in (0..8).rev() {
+        let mask = (set >> (8 * row)) & 0xff;
+        let c = rows[row];
+        if mask.count_ones() != u32::from(c) {
+            return None;
+        }
+        if c > 0 {
+            r = r * binomial(8, usize::from(c)) + rank_set(mask);
+        }
+    }
+    Some(r)
+}
+
 /// The first (lowest) set of `k` of 8 files.
 const fn first8(k: u8) -> u64 {
     (1u64 << k) - 1
@@ -105,20 +122,7 @@ impl Group {
         match *self {
             Group::Kings(_) => Some(rank_set(set)),
             Group::Men(_) => Some(rank_set(set >> 8)),
-            Group::Rows(rows) => {
-                let mut r = 0u64;
-                for row in (0..8).rev() {
-                    let mask = (set >> (8 * row)) & 0xff;
-                    let c = rows[row];
-                    if mask.count_ones() != u32::from(c) {
-                        return None;
-                    }
-                    if c > 0 {
-                        r = r * binomial(8, usize::from(c)) + rank_set(mask);
-                    }
-                }
-                Some(r)
-            }
+            Group::Rows(rows) => rank_rows(&rows, set),
         }
     }
 
@@ -142,8 +146,17 @@ impl Group {
     }
 
     /// The set of rank 0.
+    #[inline]
     pub(crate) fn first(&self) -> u64 {
-        self.unrank(0)
+        let low = |k: u8| if k == 0 { 0 } else { u64::MAX >> (64 - k) };
+        match *self {
+            Group::Kings(k) => low(k),
+            Group::Men(k) => low(k) << 8,
+            Group::Rows(rows) => rows
+                .iter()
+                .enumerate()
+                .fold(0, |set, (row, &c)| set | (first8(c) << (8 * row))),
+        }
     }
 
     /// The set after `set` in rank order, or `None` after the last.
@@ -154,24 +167,27 @@ impl Group {
                 .then(|| next_mask(set)),
             Group::Men(k) => (k > 0 && set >> 8 != super::material::last_set(usize::from(k), 48))
                 .then(|| next_mask(set >> 8) << 8),
-            Group::Rows(rows) => {
-                let mut set = set;
-                for (row, &c) in rows.iter().enumerate() {
-                    if c == 0 {
-                        continue;
-                    }
-                    let shift = 8 * row;
-                    let mask = (set >> shift) & 0xff;
-                    set &= !(0xff << shift);
-                    if mask != last8(c) {
-                        return Some(set | (next_mask(mask) << shift));
-                    }
-                    set |= first8(c) << shift;
-                }
-                None
-            }
+            Group::Rows(rows) => next_rows(&rows, set),
         }
     }
+}
+
+/// The set of men after `set` among those with `rows` men on each row, or `None` after the
+/// last: the lowest row steps, and carries into the next row up.
+fn next_rows(rows: &Rows, mut set: u64) -> Option<u64> {
+    for (row, &c) in rows.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        let shift = 8 * row;
+        let mask = (set >> shift) & 0xff;
+        set &= !(0xff << shift);
+        if mask != last8(c) {
+            return Some(set | (next_mask(mask) << shift));
+        }
+        set |= first8(c) << shift;
+    }
+    None
 }
 
 /// The entries a solve works on: a material, whole or with its men on given rows.
@@ -316,10 +332,23 @@ impl Cursor {
 
     /// The next entry (the innermost group steps, and carries into the one before it when
     /// it has passed its last set).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn step(&mut self) {
         self.index += 1;
-        for g in (0..4).rev() {
+        // Most steps are the innermost group's.
+        if let Some(next) = self.groups[3].next(self.sets[3]) {
+            self.sets[3] = next;
+            return;
+        }
+        self.carry();
+    }
+
+    /// The innermost group has passed its last set: back to its first, and the group before
+    /// it steps (and so on).
+    #[inline(never)]
+    fn carry(&mut self) {
+        self.sets[3] = self.groups[3].first();
+        for g in (0..3).rev() {
             if let Some(next) = self.groups[g].next(self.sets[g]) {
                 self.sets[g] = next;
                 return;
