@@ -141,10 +141,14 @@
 //! ```
 
 mod error;
+mod game;
 mod lex;
 mod limits;
 mod notes;
+mod options;
+mod parse;
 mod read;
+mod replay;
 mod rules_tag;
 mod source;
 mod tags;
@@ -154,15 +158,17 @@ mod visit;
 mod write;
 
 pub use error::{PdnError, PdnErrorKind};
+pub use game::PdnGame;
 pub use limits::{
     Limit, MAX_COMMENT_BYTES, MAX_NOTES_BYTES_PER_GAME, MAX_PLIES_PER_GAME, MAX_QUOTED_CHARS,
     MAX_TAG_VALUE_BYTES, MAX_TAGS_PER_GAME, MAX_TOKEN_BYTES,
 };
 pub use notes::{Node, Notes, Variation};
+pub use options::ReadOptions;
 #[cfg(feature = "std")]
 pub use read::Reader;
-pub use read::{Games, PdnGame, ReadOptions, read_str, read_str_with};
+pub use read::{Games, read_str, read_str_with};
 pub use rules_tag::{NO_PROGRESS_LIMIT_TAG, RULES_TAG, RulesConflict};
 pub use tags::Tags;
-pub use visit::{Control, Location, Visitor};
+pub use visit::{Location, Skip, Visitor};
 pub use write::{Notation, WriteOptions, write_game};
