@@ -70,7 +70,7 @@ def strip(text):
             i = j
         elif c in "br" and (m := RAW.match(text, i)) and (i == 0 or not text[i - 1].isalnum()):
             end = '"' + m.group(1)
-            j = text.find(end, i + m.end())
+            j = text.find(end, m.end())
             j = n if j < 0 else j + len(end)
             out.append('""' + "\n" * text.count("\n", i, j))
             i = j
@@ -471,6 +471,11 @@ SELF_TESTS = [
     # Comments, strings and test modules: `mod tests { use super::*; }` is the same file.
     ({"src/lib.rs": "mod a;\nmod b;\n", "src/a.rs": "// use crate::b::B;\nconst S: &str = \"crate::b::B {\";\npub struct A;\n#[cfg(test)]\nmod tests {\n    use super::*;\n    fn t() { let _ = A; }\n}\n",
       "src/b.rs": "use crate::a::A;\npub struct B;\n"}, []),
+    # Raw strings anywhere in a file are skipped whole, braces and quotes in them too.
+    ({"src/lib.rs": "mod a;\nmod b;\n",
+      "src/a.rs": "pub struct A;\n" + "const X: &str = r#\"{ \"x\" //\"#;\n" * 20 + "fn f() { let _ = crate::b::B; }\n",
+      "src/b.rs": "pub struct B;\nfn g() { let _ = crate::a::A; }\n"},
+     ["an import circle between a.rs, b.rs"]),
     ({"src/lib.rs": "fn long() {\n" + "    let _ = 1;\n" * MAX_FN_LINES + "}\nfn short() {}\n"},
      ["fn long has"]),
 ]
