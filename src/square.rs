@@ -298,6 +298,11 @@ impl Square {
 
     /// Parses a square name such as `"e4"` from bytes (the file letter, then the rank digit).
     ///
+    /// # Errors
+    ///
+    /// A [`ParseSquareError`] when the bytes are not a file letter `a` to `h` followed by a rank
+    /// digit `1` to `8`.
+    ///
     /// ```
     /// use turkish_draughts::Square;
     /// assert_eq!(Square::from_ascii(b"h8"), Ok(Square::H8));

@@ -142,6 +142,11 @@ impl Game {
 
     /// A game from a PDN FEN, checked as [`Position::from_fen`] does.
     ///
+    /// # Errors
+    ///
+    /// A [`FenError`] when the text is not a FEN, or describes a position that
+    /// [`Position::from_fen`] refuses.
+    ///
     /// ```
     /// use turkish_draughts::{Color, Game, RuleSet};
     /// let game = Game::from_fen("B:Wa4,b4:Ba5,b5", RuleSet::Default)?;
@@ -438,6 +443,11 @@ impl Game {
     /// Plays `mv` if the game goes on and the move is legal; otherwise returns why not and
     /// leaves the game unchanged. The check is [`Position::is_legal`]'s: no move list is built.
     ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] when the game has ended, and [`PlayError::Illegal`], with the
+    /// reason, when the move is not legal in the current position; the game is then unchanged.
+    ///
     /// ```
     /// use turkish_draughts::{Game, PlayError, RuleSet};
     /// let mut game = Game::new(RuleSet::Default);
@@ -495,6 +505,12 @@ impl Game {
     /// it: `D3-D4` and `d4:d6:f6` too) against the current position and plays the move it
     /// names, which it returns. Refused, with the game unchanged, if the game is over
     /// or the text names no legal move.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] when the game has ended, and [`PlayError::Parse`] when the text
+    /// is not move text or names no legal move of the current position, or several (the
+    /// [`ParseMoveError`] says which); the game is then unchanged.
     ///
     /// ```
     /// use turkish_draughts::{Game, PlayError, RuleSet};

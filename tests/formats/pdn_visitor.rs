@@ -65,7 +65,7 @@ impl Visitor for Record {
         self.word(result.to_string())
     }
     fn end_game(&mut self) -> Vec<String> {
-        self.word("end".into());
+        self.words.push("end".into());
         std::mem::take(&mut self.words)
     }
 }
