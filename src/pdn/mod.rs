@@ -109,12 +109,12 @@
 //! - two move lists of 256 moves (16 KiB), for resolving move text;
 //! - the tags of the game being read: at most [`MAX_TAGS_PER_GAME`] names of at most
 //!   [`MAX_TOKEN_BYTES`] and values of at most [`MAX_TAG_VALUE_BYTES`];
-//! - the [`Game`](crate::Game) being replayed: about 100 bytes a ply, at most
-//!   [`MAX_PLIES_PER_GAME`] plies (capacities grow by doubling), and its annotations, at
-//!   most [`MAX_NOTES_BYTES_PER_GAME`];
+//! - the [`Game`](crate::Game) being replayed, at most [`MAX_PLIES_PER_GAME`] plies (what
+//!   a ply takes: the section Memory of `Game`; capacities grow by doubling), and its
+//!   annotations, at most [`MAX_NOTES_BYTES_PER_GAME`];
 //! - the item being handed back. A finished game gives back the room it kept for more
-//!   moves: it holds 92 bytes a ply (a one-move game, 136 bytes of heap), its tags and its
-//!   annotations.
+//!   moves ([`Game::shrink_to_fit`](crate::Game::shrink_to_fit)): it holds what its plies
+//!   need, its tags and its annotations.
 //!
 //! The time is linear in the input: every byte is looked at a bounded number of times, and
 //! each ply costs constant time (amortised), repetition counting included.
