@@ -38,9 +38,11 @@
 //!
 //! [`Reader::read_game`] and [`Games::read_game`] hand a game's tags, moves, comments, NAGs,
 //! variations and termination to a [`Visitor`] of the caller's as they are read, with where
-//! each starts, without replaying the moves; its methods can skip a variation or stop
-//! reading the game ([`Control`]). `skip_game` skips a game. Games end where they end for
-//! the built-in visitor, which replays them (the items of [`read_str`] and [`Reader`]).
+//! each starts, without replaying the moves. Its methods answer with a
+//! [`ControlFlow`](core::ops::ControlFlow): go on, or break off the game with an output of
+//! their own; entering a variation, they can also [`Skip`] it. `skip_game` skips a game.
+//! Games end where they end for the built-in visitor, which replays them (the items of
+//! [`read_str`] and [`Reader`]).
 //!
 //! # The rule set
 //!
@@ -140,6 +142,19 @@
 //! # Ok::<(), pdn::PdnError>(())
 //! ```
 
+// The files, and what each holds:
+//
+// - reading: `read` (`read_str`, `Games`, `Reader`: the one way through the games, shared
+//   by both), over `parse` (the parser core: tokens put together into games for any
+//   visitor, each token kind handled on its own, and where a game ends), over `lex` (the
+//   tokenizer) and `source` (the window on a text or a stream); `replay` is the built-in
+//   visitor that replays a game into a `PdnGame`; `options` holds `ReadOptions`;
+// - writing: `write` holds all of it (`write_game`, `Game::to_pdn`, `PdnGame::to_pdn`: the
+//   tags written, the movetext, the annotations);
+// - what both share: `game` (`PdnGame`), `notes` (the annotations' types), `tags`,
+//   `rules_tag` (the `Rules` and `NoProgressLimit` tags), `visit` (`Visitor`, `Skip`,
+//   `Location`), `error` and `limits`;
+// - `tests`: the reader's work and window counted inside.
 mod error;
 mod game;
 mod lex;
