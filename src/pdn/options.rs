@@ -69,12 +69,7 @@ impl Default for ReadOptions {
     fn default() -> ReadOptions {
         ReadOptions {
             rules: None,
-            max_token_bytes: MAX_TOKEN_BYTES,
-            max_tag_value_bytes: MAX_TAG_VALUE_BYTES,
-            max_comment_bytes: MAX_COMMENT_BYTES,
-            max_tags: MAX_TAGS_PER_GAME,
-            max_plies: MAX_PLIES_PER_GAME,
-            max_notes_bytes: MAX_NOTES_BYTES_PER_GAME,
+            ..ReadOptions::new(RuleSet::Default)
         }
     }
 }

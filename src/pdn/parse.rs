@@ -152,180 +152,27 @@ impl<S: Source> Core<S> {
         &mut self,
         v: &mut V,
     ) -> Option<Result<V::Output, PdnError>> {
-        let mut game = None;
+        let mut reading = Reading {
+            core: self,
+            v,
+            game: None,
+        };
         loop {
-            if self.done && self.carry.is_none() {
+            let core = &mut *reading.core;
+            if core.done && core.carry.is_none() {
                 return None;
             }
-            let tok = match self.carry.take() {
+            let tok = match core.carry.take() {
                 Some(tok) => tok,
-                None => self.lexer.next_token(),
+                None => core.lexer.next_token(),
             };
-            match self.step(&mut game, tok, v) {
+            match reading.step(tok) {
                 Step::More => {}
                 Step::Item(item) => return Some(item),
                 Step::Done => {
-                    self.done = true;
+                    reading.core.done = true;
                     return None;
                 }
-            }
-        }
-    }
-
-    /// Ends the game being read, before `tok` if it is given (which then starts what
-    /// follows). `unfinished` is the error of a game that had no error of its own.
-    fn end<V: Visitor>(
-        &mut self,
-        game: &mut Option<Shape<V::Output>>,
-        v: &mut V,
-        carry: Option<Tok>,
-        unfinished: Option<PdnError>,
-    ) -> Step<V::Output> {
-        self.carry = carry;
-        let Some(shape) = game.take() else {
-            return Step::More;
-        };
-        Step::Item(match (shape.error, shape.output, unfinished) {
-            (Some(e), _, _) => Err(e),
-            (None, Some(output), _) => Ok(output),
-            (None, None, Some(e)) => Err(e),
-            (None, None, None) => Ok(v.end_game()),
-        })
-    }
-
-    /// Takes one token.
-    fn step<V: Visitor>(
-        &mut self,
-        game: &mut Option<Shape<V::Output>>,
-        tok: Tok,
-        v: &mut V,
-    ) -> Step<V::Output> {
-        match tok.kind {
-            Kind::End => return self.input_end(game, v),
-            Kind::Io(_) => return self.input_failed(game, tok, v),
-            _ => {}
-        }
-        let Some(shape) = game.as_mut() else {
-            return self.between_games(game, tok, v);
-        };
-        if shape.ends_before(&tok) {
-            let e = shape.unfinished("the next game");
-            return self.end(game, v, Some(tok), Some(e));
-        }
-        if shape.ended() {
-            return self.skip(game, tok, v);
-        }
-        shape.after = tok.end;
-        let at = tok.at;
-        let heard = match tok.kind {
-            Kind::Tag { value_at } => self.tag(shape, at, value_at, v),
-            Kind::Error { error, place } => {
-                if place == Place::Comment {
-                    // The game ends at the comment; what follows is read afresh.
-                    return self.end(game, v, None, Some(error));
-                }
-                shape.movetext |= place == Place::Movetext;
-                Err(error)
-            }
-            Kind::Comment { brace, start, end } => {
-                shape.movetext |= brace;
-                let lexer = &self.lexer;
-                Ok(hear(brace && shape.heard(), || {
-                    v.comment(&lexer.text(start, end), at)
-                }))
-            }
-            Kind::Number => {
-                shape.movetext = true;
-                Ok(ControlFlow::Continue(()))
-            }
-            Kind::Nag { start, end } => {
-                shape.movetext = true;
-                let lexer = &self.lexer;
-                Ok(hear(shape.heard(), || v.nag(&lexer.text(start, end), at)))
-            }
-            Kind::Open => Ok(open(shape, at, v)),
-            Kind::Close => close(shape, at, v),
-            Kind::Move {
-                start,
-                end,
-                suffix_end,
-            } => {
-                shape.movetext = true;
-                let lexer = &self.lexer;
-                Ok(hear(shape.heard(), || {
-                    let suffix = lexer.text(end, suffix_end);
-                    visit_move(v, &lexer.text(start, end), &suffix, at)
-                }))
-            }
-            Kind::Result(_) if shape.depth > 0 => {
-                shape.movetext = true;
-                shape.result_in_variation = true;
-                Ok(ControlFlow::Continue(()))
-            }
-            Kind::Result(termination) => {
-                shape.movetext = true;
-                let heard = Ok(v.termination(termination, at));
-                shape.keep(heard);
-                return self.end(game, v, None, None);
-            }
-            Kind::End | Kind::Io(_) => Ok(ControlFlow::Continue(())),
-        };
-        shape.keep(heard);
-        Step::More
-    }
-
-    /// The end of the input: the game being read ends there, without its termination.
-    fn input_end<V: Visitor>(
-        &mut self,
-        game: &mut Option<Shape<V::Output>>,
-        v: &mut V,
-    ) -> Step<V::Output> {
-        let Some(shape) = game.as_ref() else {
-            return Step::Done;
-        };
-        let e = shape.unfinished("the end of the input");
-        self.done = true;
-        self.end(game, v, None, Some(e))
-    }
-
-    /// Reading the input failed: the I/O error is an item of its own, which stands for the
-    /// game it interrupted (a game whose reading had already ended gives its item first).
-    fn input_failed<V: Visitor>(
-        &mut self,
-        game: &mut Option<Shape<V::Output>>,
-        tok: Tok,
-        v: &mut V,
-    ) -> Step<V::Output> {
-        if game.as_ref().is_some_and(Shape::ended) {
-            return self.end(game, v, Some(tok), None);
-        }
-        *game = None;
-        self.done = true;
-        let Kind::Io(message) = tok.kind else {
-            return Step::More;
-        };
-        Step::Item(Err(tok.at.error(PdnErrorKind::Io { message })))
-    }
-
-    /// A token between games: comments belong to none, and so does a comment never closed
-    /// (its error is an item of its own); anything else starts a game.
-    fn between_games<V: Visitor>(
-        &mut self,
-        game: &mut Option<Shape<V::Output>>,
-        tok: Tok,
-        v: &mut V,
-    ) -> Step<V::Output> {
-        match tok.kind {
-            Kind::Comment { .. } => Step::More,
-            Kind::Error {
-                error,
-                place: Place::Comment,
-            } => Step::Item(Err(error)),
-            _ => {
-                let mut shape = Shape::new(tok.at);
-                shape.keep(Ok(v.begin_game(tok.at)));
-                *game = Some(shape);
-                self.step(game, tok, v)
             }
         }
     }
@@ -349,16 +196,151 @@ impl<S: Source> Core<S> {
         let (name, value) = self.lexer.tag_pair();
         Ok(v.tag(name, value, value_at))
     }
+}
+
+/// One game's reading: the parser core, the visitor, and the game read (`None` between
+/// games).
+struct Reading<'a, S, V: Visitor> {
+    core: &'a mut Core<S>,
+    v: &'a mut V,
+    game: Option<Shape<V::Output>>,
+}
+
+impl<S: Source, V: Visitor> Reading<'_, S, V> {
+    /// Ends the game being read, before `tok` if it is given (which then starts what
+    /// follows). `unfinished` is the error of a game that had no error of its own.
+    fn end(&mut self, carry: Option<Tok>, unfinished: Option<PdnError>) -> Step<V::Output> {
+        self.core.carry = carry;
+        let Some(shape) = self.game.take() else {
+            return Step::More;
+        };
+        Step::Item(match (shape.error, shape.output, unfinished) {
+            (Some(e), _, _) => Err(e),
+            (None, Some(output), _) => Ok(output),
+            (None, None, Some(e)) => Err(e),
+            (None, None, None) => Ok(self.v.end_game()),
+        })
+    }
+
+    /// Takes one token.
+    fn step(&mut self, tok: Tok) -> Step<V::Output> {
+        match tok.kind {
+            Kind::End => return self.input_end(),
+            Kind::Io(_) => return self.input_failed(tok),
+            _ => {}
+        }
+        let Some(shape) = self.game.as_mut() else {
+            return self.between_games(tok);
+        };
+        if shape.ends_before(&tok) {
+            let e = shape.unfinished("the next game");
+            return self.end(Some(tok), Some(e));
+        }
+        if shape.ended() {
+            return self.skip(tok);
+        }
+        shape.after = tok.end;
+        let (at, v, lexer) = (tok.at, &mut *self.v, &self.core.lexer);
+        let heard = match tok.kind {
+            Kind::Tag { value_at } => self.core.tag(shape, at, value_at, v),
+            Kind::Error { error, place } => {
+                if place == Place::Comment {
+                    // The game ends at the comment; what follows is read afresh.
+                    return self.end(None, Some(error));
+                }
+                shape.movetext |= place == Place::Movetext;
+                Err(error)
+            }
+            Kind::Comment { brace, start, end } => {
+                shape.movetext |= brace;
+                Ok(hear(brace && shape.heard(), || {
+                    v.comment(&lexer.text(start, end), at)
+                }))
+            }
+            Kind::Number => {
+                shape.movetext = true;
+                Ok(ControlFlow::Continue(()))
+            }
+            Kind::Nag { start, end } => {
+                shape.movetext = true;
+                Ok(hear(shape.heard(), || v.nag(&lexer.text(start, end), at)))
+            }
+            Kind::Open => Ok(open(shape, at, v)),
+            Kind::Close => close(shape, at, v),
+            Kind::Move {
+                start,
+                end,
+                suffix_end,
+            } => {
+                shape.movetext = true;
+                Ok(hear(shape.heard(), || {
+                    let suffix = lexer.text(end, suffix_end);
+                    visit_move(v, &lexer.text(start, end), &suffix, at)
+                }))
+            }
+            Kind::Result(_) if shape.depth > 0 => {
+                shape.movetext = true;
+                shape.result_in_variation = true;
+                Ok(ControlFlow::Continue(()))
+            }
+            Kind::Result(termination) => {
+                shape.movetext = true;
+                let heard = Ok(v.termination(termination, at));
+                shape.keep(heard);
+                return self.end(None, None);
+            }
+            Kind::End | Kind::Io(_) => Ok(ControlFlow::Continue(())),
+        };
+        shape.keep(heard);
+        Step::More
+    }
+
+    /// The end of the input: the game being read ends there, without its termination.
+    fn input_end(&mut self) -> Step<V::Output> {
+        let Some(shape) = self.game.as_ref() else {
+            return Step::Done;
+        };
+        let e = shape.unfinished("the end of the input");
+        self.core.done = true;
+        self.end(None, Some(e))
+    }
+
+    /// Reading the input failed: the I/O error is an item of its own, which stands for the
+    /// game it interrupted (a game whose reading had already ended gives its item first).
+    fn input_failed(&mut self, tok: Tok) -> Step<V::Output> {
+        if self.game.as_ref().is_some_and(Shape::ended) {
+            return self.end(Some(tok), None);
+        }
+        self.game = None;
+        self.core.done = true;
+        let Kind::Io(message) = tok.kind else {
+            return Step::More;
+        };
+        Step::Item(Err(tok.at.error(PdnErrorKind::Io { message })))
+    }
+
+    /// A token between games: comments belong to none, and so does a comment never closed
+    /// (its error is an item of its own); anything else starts a game.
+    fn between_games(&mut self, tok: Tok) -> Step<V::Output> {
+        match tok.kind {
+            Kind::Comment { .. } => Step::More,
+            Kind::Error {
+                error,
+                place: Place::Comment,
+            } => Step::Item(Err(error)),
+            _ => {
+                let mut shape = Shape::new(tok.at);
+                shape.keep(Ok(self.v.begin_game(tok.at)));
+                self.game = Some(shape);
+                self.step(tok)
+            }
+        }
+    }
 
     /// A token of a game whose reading has ended (an error, or the visitor's `Break`): it
     /// only moves the game to its end.
-    fn skip<V: Visitor>(
-        &mut self,
-        game: &mut Option<Shape<V::Output>>,
-        tok: Tok,
-        v: &mut V,
-    ) -> Step<V::Output> {
-        let Some(shape) = game.as_mut() else {
+    fn skip(&mut self, tok: Tok) -> Step<V::Output> {
+        let Some(shape) = self.game.as_mut() else {
             return Step::More;
         };
         match tok.kind {
@@ -370,7 +352,7 @@ impl<S: Source> Core<S> {
             Kind::Error {
                 place: Place::Comment,
                 ..
-            } => return self.end(game, v, None, None),
+            } => return self.end(None, None),
             Kind::Open => {
                 shape.movetext = true;
                 shape.depth += 1;
@@ -380,7 +362,7 @@ impl<S: Source> Core<S> {
                 shape.depth = shape.depth.saturating_sub(1);
                 shape.result_in_variation = false;
             }
-            Kind::Result(_) if shape.depth == 0 => return self.end(game, v, None, None),
+            Kind::Result(_) if shape.depth == 0 => return self.end(None, None),
             Kind::Result(_) => {
                 shape.movetext = true;
                 shape.result_in_variation = true;
