@@ -37,7 +37,7 @@ fn game_type_ok(value: &str) -> bool {
 
 /// How deep variations are kept: those nested deeper are checked for syntax and dropped, so
 /// that a game's notes are dropped, compared and written in bounded stack.
-pub(crate) const MAX_KEPT_DEPTH: usize = 32;
+const MAX_KEPT_DEPTH: usize = 32;
 
 /// The built-in visitor: replays each game on a [`Game`] and gives a [`PdnGame`].
 pub(crate) struct Replay {
