@@ -393,35 +393,33 @@ fn write_shown_move(out: &mut String, opts: &SvgOptions) -> core::fmt::Result {
     let Some(mv) = opts.shown_move else {
         return Ok(());
     };
-    {
-        let mut at = mv.from();
-        for to in mv.path() {
-            let (x1, y1) = opts.centre(at);
-            let (x2, y2) = opts.centre(to);
-            // Stop short of the centre so that the head points at it.
-            let (x2, y2) = shorten(x1, y1, x2, y2, 16);
+    let mut at = mv.from();
+    for to in mv.path() {
+        let (x1, y1) = opts.centre(at);
+        let (x2, y2) = opts.centre(to);
+        // Stop short of the centre so that the head points at it.
+        let (x2, y2) = shorten(x1, y1, x2, y2, 16);
+        writeln!(
+            out,
+            r##"<line class="arrow" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#1f5fbf" stroke-width="12" stroke-opacity="0.85" stroke-linecap="round" marker-end="url(#arrowhead)"/>"##
+        )?;
+        at = to;
+    }
+    for sq in mv.captured() {
+        let (cx, cy) = opts.centre(sq);
+        writeln!(out, r#"<g class="captured" data-square="{sq}">"#)?;
+        // Corner to corner: the ends stand out beyond the piece drawn over it.
+        for (dx1, dy1, dx2, dy2) in [(-44, -44, 44, 44), (-44, 44, 44, -44)] {
             writeln!(
                 out,
-                r##"<line class="arrow" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#1f5fbf" stroke-width="12" stroke-opacity="0.85" stroke-linecap="round" marker-end="url(#arrowhead)"/>"##
+                r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#d92020" stroke-width="10" stroke-linecap="round"/>"##,
+                cx + dx1,
+                cy + dy1,
+                cx + dx2,
+                cy + dy2
             )?;
-            at = to;
         }
-        for sq in mv.captured() {
-            let (cx, cy) = opts.centre(sq);
-            writeln!(out, r#"<g class="captured" data-square="{sq}">"#)?;
-            // Corner to corner: the ends stand out beyond the piece drawn over it.
-            for (dx1, dy1, dx2, dy2) in [(-44, -44, 44, 44), (-44, 44, 44, -44)] {
-                writeln!(
-                    out,
-                    r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#d92020" stroke-width="10" stroke-linecap="round"/>"##,
-                    cx + dx1,
-                    cy + dy1,
-                    cx + dx2,
-                    cy + dy2
-                )?;
-            }
-            out.push_str("</g>\n");
-        }
+        out.push_str("</g>\n");
     }
     Ok(())
 }

@@ -895,9 +895,8 @@ mod tests {
             + game.table.as_ref().map_or(0, |t| t.heap_bytes())
     }
 
-    /// The figures of `Game`'s documentation (section "Memory"), the one place where they
-    /// are given: 92 bytes a ply (32, 48 and 12), about 2.9 KB at the first move, 136 bytes
-    /// for one move once shrunk.
+    /// The figures of `Game`'s documentation (section "Memory"), the one place they are
+    /// given: what a ply takes, the first move's room, a one-move game once shrunk.
     #[test]
     fn memory_as_documented() {
         use core::mem::size_of;
