@@ -116,7 +116,8 @@ def match_brace(code, open_pos):
 def use_tree(tree):
     """The paths of a use tree, as (segments, alias): `a::{b, c::{self, d as e}, f::*}` gives
     (a,b) b, (a,c) c, (a,c,d) e, (a,f,*) None."""
-    tree = re.sub(r"\s+", "", tree)
+    tree = re.sub(r"\s*(::|[{},])\s*", r"\1", tree.strip())
+    tree = re.sub(r"\s+", " ", tree)
     out = []
 
     def walk(prefix, s):
@@ -137,12 +138,8 @@ def use_tree(tree):
                 segs = [x for x in head.split("::") if x]
                 walk(prefix + segs, rest[: rest.rindex("}")])
                 continue
-            alias = None
-            if "as" in part and re.search(r"[A-Za-z0-9_]as[A-Za-z_]", part):
-                # `x as y` lost its spaces: split on the last `as` after a path end.
-                m = re.match(r"(.*[A-Za-z0-9_*])as([A-Za-z_][A-Za-z0-9_]*)$", part)
-                if m and not part.endswith("::" + m.group(2)):
-                    part, alias = m.group(1), m.group(2)
+            part, _, alias = part.partition(" as ")
+            alias = alias or None
             segs = [x for x in part.split("::") if x]
             if segs == ["self"]:
                 segs = prefix
@@ -151,7 +148,7 @@ def use_tree(tree):
             if segs and segs[-1] == "*":
                 out.append((segs, None))
             elif segs:
-                out.append((segs, alias if alias is not None else segs[-1]))
+                out.append((segs, alias or segs[-1]))
 
     walk([], tree)
     return out
@@ -469,6 +466,10 @@ SELF_TESTS = [
      ["an import circle between p/mod.rs, p/y.rs", "a glob"][:1]),
     ({"src/lib.rs": "mod p;\n", "src/p/mod.rs": "mod y;\npub(crate) use self::y::*;\n", "src/p/y.rs": "pub struct Y;\n"},
      ["a glob re-export"]),
+    # Renamed imports, and names that hold `as`.
+    ({"src/lib.rs": "mod a;\nmod b;\n", "src/a.rs": "use crate::b::{has_bases as hb, B as Bee};\npub struct A;\n",
+      "src/b.rs": "pub fn has_bases() {}\npub struct B;\nfn g(_: crate::a::A) {}\n"},
+     ["an import circle between a.rs, b.rs"]),
     # Comments, strings and test modules: `mod tests { use super::*; }` is the same file.
     ({"src/lib.rs": "mod a;\nmod b;\n", "src/a.rs": "// use crate::b::B;\nconst S: &str = \"crate::b::B {\";\npub struct A;\n#[cfg(test)]\nmod tests {\n    use super::*;\n    fn t() { let _ = A; }\n}\n",
       "src/b.rs": "use crate::a::A;\npub struct B;\n"}, []),
