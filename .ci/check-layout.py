@@ -10,7 +10,8 @@ From the repository root, it reads every `.rs` file of the crates `src/` (the li
   path written in A's code (`crate::x::y`, `super::y`, `child::y`), names an item that B
   defines. A path through a re-export (`pub use`) or a glob import (`use super::*`) is
   followed to the file that defines the item (for a glob, only the names A's code
-  mentions); a `mod x;` declaration is no dependency, and a test module inside a file
+  mentions; a private import that the file's code does not name only hands the item on);
+  a `mod x;` declaration is no dependency, and a test module inside a file
   (`#[cfg(test)] mod tests { ... }`) counts apart from it, as nothing depends on it;
 - no file of `src/` longer than MAX_FILE_LINES lines, and no function of `src/` longer
   than MAX_FN_LINES lines (from its `fn` line to its closing brace);
@@ -293,9 +294,13 @@ class Crate:
             if target is not None and target != node.split("#")[0]:
                 out.setdefault((node, target), where)
 
+        # The words of each file's code outside its `use` lines.
+        words = {rel: set(IDENT.findall(USE.sub(" ", code))) for rel, code in self.texts.items()}
         for mod in self.modules.values():
             for name, (target, line, public) in mod.uses.items():
-                if target is not None and not public:
+                # A private import that the file's code never names only hands the item on
+                # to the modules below (through their `use super::*`), as a re-export does.
+                if target is not None and not public and name in words[mod.file]:
                     add(mod.node, self.resolve(target), str(line))
             globs = [(glob, line) for glob, line, public in mod.globs if not public]
             if not globs:
@@ -448,14 +453,17 @@ def check(repo, allow_long=(), allow_circle=()):
 
 SELF_TESTS = [
     # (files, the findings expected, each as a piece of its line)
-    ({"src/lib.rs": "mod a;\nmod b;\n", "src/a.rs": "use crate::b::B;\npub struct A;\n",
+    ({"src/lib.rs": "mod a;\nmod b;\n", "src/a.rs": "use crate::b::B;\npub struct A(B);\n",
       "src/b.rs": "pub struct B;\nfn f() { let _ = super::a::A; }\n"},
      ["an import circle between a.rs, b.rs"]),
+    # An import that the file never names only hands the item on: no circle.
+    ({"src/lib.rs": "mod a;\nmod b;\n", "src/a.rs": "use crate::b::B;\npub struct A;\n",
+      "src/b.rs": "pub struct B;\nfn f() { let _ = super::a::A; }\n"}, []),
     # A path through a re-export lands on the defining file: no circle.
     ({"src/lib.rs": "mod a;\nmod b;\npub use b::B;\n", "src/a.rs": "use crate::B;\npub struct A;\n",
       "src/b.rs": "pub struct B;\n"}, []),
     ({"src/lib.rs": "mod a;\nmod b;\npub use a::A;\npub struct R;\n",
-      "src/a.rs": "use crate::b::B;\npub struct A;\n", "src/b.rs": "pub struct B;\nfn f(_: crate::A) {}\n"},
+      "src/a.rs": "use crate::b::B;\npub struct A(B);\n", "src/b.rs": "pub struct B;\nfn f(_: crate::A) {}\n"},
      ["an import circle between a.rs, b.rs"]),
     # A glob import counts only the names the file mentions.
     ({"src/lib.rs": "mod p;\n", "src/p/mod.rs": "mod x;\nmod y;\npub(crate) use self::x::X;\npub struct P;\nfn f() { let _ = y::Y; }\n",
@@ -467,7 +475,7 @@ SELF_TESTS = [
     ({"src/lib.rs": "mod p;\n", "src/p/mod.rs": "mod y;\npub(crate) use self::y::*;\n", "src/p/y.rs": "pub struct Y;\n"},
      ["a glob re-export"]),
     # Renamed imports, and names that hold `as`.
-    ({"src/lib.rs": "mod a;\nmod b;\n", "src/a.rs": "use crate::b::{has_bases as hb, B as Bee};\npub struct A;\n",
+    ({"src/lib.rs": "mod a;\nmod b;\n", "src/a.rs": "use crate::b::{has_bases as hb, B as Bee};\npub struct A(Bee);\nfn f() { hb() }\n",
       "src/b.rs": "pub fn has_bases() {}\npub struct B;\nfn g(_: crate::a::A) {}\n"},
      ["an import circle between a.rs, b.rs"]),
     # Comments, strings and test modules: `mod tests { use super::*; }` is the same file.
