@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 use std::string::String;
+use std::vec::Vec;
 
 use super::Metric;
 
@@ -93,11 +94,58 @@ pub enum ProbeError {
         /// The tables' rule set.
         tables: crate::RuleSet,
     },
+    /// The directory holds no table of the tables' rule set, so nothing can be probed,
+    /// summarised or verified. It may hold another rule set's tables (`held`): then the
+    /// tables were opened under the wrong rule set.
+    ///
+    /// ```
+    /// use turkish_draughts::{Position, RuleSet};
+    /// use turkish_draughts::tablebase::{Builder, ProbeError, Tablebase};
+    /// # let dir = std::env::temp_dir().join(format!("td-doc-no-tables-{}", std::process::id()));
+    /// Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
+    /// // The directory holds the default rules' tables; the federation's are asked for.
+    /// let tb = Tablebase::open(&dir, RuleSet::Tudaf)?;
+    /// let pos = Position::from_fen("W:WKa1,Kb2:BKh8", RuleSet::Tudaf)?;
+    /// let err = tb.probe_wdl(&pos).unwrap_err();
+    /// assert_eq!(
+    ///     err,
+    ///     ProbeError::NoTables { dir: dir.clone(), rules: RuleSet::Tudaf, held: vec![(RuleSet::Default, 2)] }
+    /// );
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     format!("no table of the tudaf rules in {} (it holds the default rules' tables, up to 2 pieces)", dir.display())
+    /// );
+    /// assert!(matches!(tb.stats(), Err(ProbeError::NoTables { .. })));
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[error("no table of the {rules} rules in {} ({})", dir.display(), held_text(held))]
+    NoTables {
+        /// The directory.
+        dir: PathBuf,
+        /// The rule set asked for.
+        rules: crate::RuleSet,
+        /// The rule sets whose tables the directory does hold, each with the most pieces
+        /// of its tables (empty when it holds no table at all).
+        held: Vec<(crate::RuleSet, u32)>,
+    },
     /// The position is outside every table: a man stands on its own back rank (only
     /// [`Position::from_setup_relaxed`](crate::Position::from_setup_relaxed) builds such
     /// positions).
     #[error("a man stands on its own back rank; no table holds such positions")]
     NotCovered,
+}
+
+/// What a directory holds instead of the tables asked for, for [`ProbeError::NoTables`].
+fn held_text(held: &[(crate::RuleSet, u32)]) -> String {
+    if held.is_empty() {
+        return "it holds no table at all".into();
+    }
+    let each: Vec<String> = held
+        .iter()
+        .map(|(rules, pieces)| std::format!("the {rules} rules' tables, up to {pieces} pieces"))
+        .collect();
+    std::format!("it holds {}", each.join(" and "))
 }
 
 /// Why [`Builder::build`](super::Builder::build) failed.

@@ -54,12 +54,16 @@ pub struct Tablebase {
     dir: PathBuf,
     rules: RuleSet,
     max_pieces: u32,
+    /// The other rule sets whose tables the directory holds, with their most pieces.
+    others: Vec<(RuleSet, u32)>,
     slots: Vec<[Slot; 2]>,
 }
 
 impl Tablebase {
     /// Opens the tables of `rules` in `dir`. Only the directory's listing is read here (to
-    /// find [`max_pieces`](Tablebase::max_pieces)); the files are read on first use.
+    /// find [`max_pieces`](Tablebase::max_pieces)); the files are read on first use. A
+    /// directory without a table of `rules` opens, and every probe of it then gives
+    /// [`ProbeError::NoTables`], which says what the directory holds instead.
     ///
     /// ```
     /// use turkish_draughts::RuleSet;
@@ -73,24 +77,38 @@ impl Tablebase {
             path: dir.clone(),
             reason: e.to_string(),
         };
-        let mut max_pieces = 0;
+        // The most pieces of each rule set's tables, in the order of `RuleSet::ALL`.
+        let mut most = [0; RuleSet::ALL.len()];
         for entry in fs::read_dir(&dir).map_err(io)? {
             let entry = entry.map_err(io)?;
             let name = entry.file_name();
             let Some(name) = name.to_str() else { continue };
-            if let Some(m) = parse_file_name(name, rules) {
-                max_pieces = max_pieces.max(m.pieces());
+            for (r, most) in RuleSet::ALL.into_iter().zip(most.iter_mut()) {
+                if let Some(m) = parse_file_name(name, r) {
+                    *most = (*most).max(m.pieces());
+                }
+            }
+        }
+        let mut max_pieces = 0;
+        let mut others = Vec::new();
+        for (r, most) in RuleSet::ALL.into_iter().zip(most) {
+            if r == rules {
+                max_pieces = most;
+            } else if most > 0 {
+                others.push((r, most));
             }
         }
         Ok(Tablebase {
             dir,
             rules,
             max_pieces,
+            others,
             slots: (0..SLOTS).map(|_| Default::default()).collect(),
         })
     }
 
-    /// The most pieces of the tables found in the directory (0 when it holds none).
+    /// The most pieces of the tables found in the directory (0 when it holds none; a
+    /// probe then gives [`ProbeError::NoTables`]).
     ///
     /// ```
     /// use turkish_draughts::RuleSet;
@@ -141,6 +159,18 @@ impl Tablebase {
         &self.dir
     }
 
+    /// [`ProbeError::NoTables`] when the directory holds no table of these rules.
+    pub(crate) fn check_any_table(&self) -> Result<(), ProbeError> {
+        if self.max_pieces > 0 {
+            return Ok(());
+        }
+        Err(ProbeError::NoTables {
+            dir: self.dir.clone(),
+            rules: self.rules,
+            held: self.others.clone(),
+        })
+    }
+
     /// The table file of a material, read on first use.
     pub(crate) fn file(&self, m: Material, metric: Metric) -> Result<&TableFile, ProbeError> {
         let cell = &self.slots[slot(m)][metric as usize];
@@ -183,7 +213,7 @@ impl Tablebase {
     }
 
     /// Where a position with both sides on the board is stored, after the checks every
-    /// probe makes (its rule set and piece count).
+    /// probe makes (its rule set, and its piece count against the tables there).
     #[inline]
     fn locate(&self, pos: &Position) -> Result<(Material, u64), ProbeError> {
         if pos.rules() != self.rules {
@@ -194,6 +224,8 @@ impl Tablebase {
         }
         let pieces = pos.board().occupied().count();
         if pieces > self.max_pieces {
+            // No table at all says more than "too many pieces".
+            self.check_any_table()?;
             return Err(ProbeError::TooManyPieces {
                 pieces,
                 max: self.max_pieces,

@@ -65,10 +65,12 @@ impl Tablebase {
     }
 
     /// Every table's figures, in build order (fewer pieces first). The positions the files
-    /// leave to their captures are probed on every core.
+    /// leave to their captures are probed on every core. A directory without a table of
+    /// these rules gives [`ProbeError::NoTables`].
     ///
     /// See [`MaterialStats`] for an example.
     pub fn stats(&self) -> Result<Vec<MaterialStats>, ProbeError> {
+        self.check_any_table()?;
         let mut out = Vec::new();
         for m in self.materials() {
             let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -140,7 +142,8 @@ impl Tablebase {
     /// disagree is a mismatch). The positions the files leave to their captures take their
     /// children's values, as a probe does. Uses `threads` threads (at least one). Every
     /// table up to [`max_pieces`](Tablebase::max_pieces) must be there; each is decoded
-    /// into memory (2 bytes an index entry) for the check.
+    /// into memory (2 bytes an index entry) for the check. A directory without a table of
+    /// these rules gives [`ProbeError::NoTables`] (there is nothing to verify).
     ///
     /// ```
     /// use turkish_draughts::RuleSet;
@@ -154,6 +157,7 @@ impl Tablebase {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify(&self, threads: usize) -> Result<VerifyReport, ProbeError> {
+        self.check_any_table()?;
         // Every table decoded in full, mirrored entries restored, by material slot: a
         // child's value is read at its own index, with no hashing and no mirror index.
         let mut all: Vec<Vec<u16>> = std::vec![Vec::new(); material::SLOTS];
