@@ -102,7 +102,7 @@ pub enum ProbeError {
     /// use turkish_draughts::{Position, RuleSet};
     /// use turkish_draughts::tablebase::{Builder, ProbeError, Tablebase};
     /// # let dir = std::env::temp_dir().join(format!("td-doc-no-tables-{}", std::process::id()));
-    /// Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
+    /// Builder::new(RuleSet::Default, &dir).build(2)?;
     /// // The directory holds the default rules' tables; the federation's are asked for.
     /// let tb = Tablebase::open(&dir, RuleSet::Tudaf)?;
     /// let pos = Position::from_fen("W:WKa1,Kb2:BKh8", RuleSet::Tudaf)?;

@@ -285,34 +285,64 @@ impl BitWriter {
 /// A whole file for a material's values: value codes (see [`value`]), [`DONT_CARE`] for the
 /// entries no probe reads. `Err` only when the values have more distinct codes than a code
 /// table holds.
+#[cfg(test)]
 pub(crate) fn encode(
     rules: RuleSet,
     metric: Metric,
     m: Material,
     values: &[u16],
 ) -> Result<Vec<u8>, String> {
+    encode_with(rules, metric, m, values.len() as u64, |start, block| {
+        let start = start as usize;
+        block.copy_from_slice(&values[start..start + block.len()]);
+    })
+}
+
+/// [`encode`] for `len` values handed out a block at a time: `fill(first, block)` writes
+/// the values of entries `first..first + block.len()` into `block`. Each block is asked for
+/// twice (the codes' frequencies, then the words).
+pub(crate) fn encode_with(
+    rules: RuleSet,
+    metric: Metric,
+    m: Material,
+    len: u64,
+    fill: impl Fn(u64, &mut [u16]),
+) -> Result<Vec<u8>, String> {
     let per = block_positions(metric);
-    let blocks = values.len().div_ceil(per as usize);
+    let blocks = usize::try_from(len.div_ceil(u64::from(per))).map_err(|_| "too many blocks")?;
     let group = group_blocks(per) as usize;
+    let mut buffer = std::vec![0u16; per as usize];
+    let mut each_block = |f: &mut dyn FnMut(usize, &[u16])| {
+        for b in 0..blocks {
+            let first = b as u64 * u64::from(per);
+            let n = (len - first).min(u64::from(per)) as usize;
+            fill(first, &mut buffer[..n]);
+            f(b, &buffer[..n]);
+        }
+    };
     let mut vfreq = std::vec![0u64; usize::from(u16::MAX)];
     let mut lfreq = [0u64; CLASSES];
-    for block in values.chunks(per as usize) {
+    each_block(&mut |_, block| {
         for_each_run(metric, block, |s, len| {
             vfreq[usize::from(s)] += 1;
             lfreq[class_of(len) as usize] += 1;
         });
-    }
+    });
     let (vcode, vtable) = Code::build(&vfreq, true)?;
     let (lcode, ltable) = Code::build(&lfreq, false)?;
     let mut w = BitWriter::default();
     let mut groups = Vec::with_capacity(blocks.div_ceil(group));
     let mut starts: Vec<u16> = Vec::with_capacity(blocks);
-    for (b, block) in values.chunks(per as usize).enumerate() {
+    let mut overflow = false;
+    each_block(&mut |b, block| {
         if b % group == 0 {
             groups.push(w.out.len() as u32);
         }
         let rel = w.out.len() - *groups.last().unwrap_or(&0) as usize;
-        starts.push(u16::try_from(rel).map_err(|_| "a group overflows")?);
+        starts.push(u16::try_from(rel).unwrap_or_else(|_| {
+            overflow = true;
+            0
+        }));
         for_each_run(metric, block, |s, len| {
             let s = usize::from(s);
             w.put(vcode.word[s], u32::from(vcode.bits[s]));
@@ -321,6 +351,9 @@ pub(crate) fn encode(
             w.put(len - (1 << c), c);
         });
         w.align();
+    });
+    if overflow {
+        return Err("a group overflows".into());
     }
     let data = w.out;
     let data_len = u32::try_from(data.len()).map_err(|_| "the data passes 4 GB")?;
@@ -332,7 +365,7 @@ pub(crate) fn encode(
     out.extend_from_slice(&m.counts);
     out.push(INDEX_SCHEME);
     out.extend_from_slice(&[0; 7]);
-    out.extend_from_slice(&(values.len() as u64).to_le_bytes());
+    out.extend_from_slice(&len.to_le_bytes());
     out.extend_from_slice(&per.to_le_bytes());
     out.extend_from_slice(&(blocks as u32).to_le_bytes());
     out.extend_from_slice(&[0; 8]);

@@ -9,7 +9,7 @@
 //! use turkish_draughts::{Position, RuleSet};
 //! use turkish_draughts::tablebase::{Builder, Tablebase, Wdl};
 //! # let dir = std::env::temp_dir().join(format!("td-doc-mod-{}", std::process::id()));
-//! Builder::new(RuleSet::Default, &dir).progress(false).build(3)?;
+//! Builder::new(RuleSet::Default, &dir).build(3)?;
 //! let tb = Tablebase::open(&dir, RuleSet::Default)?;
 //! // A king and a man against a lone king, the man one step from crowning.
 //! let pos = Position::from_fen("W:WKa1,h7:BKd5", RuleSet::Default)?;
@@ -106,17 +106,19 @@
 //! value.
 
 mod build;
+mod domain;
 mod error;
 mod format;
-mod format_v1;
+mod held;
 mod material;
 mod probe;
 mod resolve;
 mod slice;
+mod solve;
 mod tools;
 mod value;
 
-pub use build::{BuildReport, Builder, MAX_BUILD_PIECES};
+pub use build::{BuildReport, Builder, MAX_BUILD_PIECES, Progress, Stage};
 pub use error::{BuildError, FileError, OpenError, ProbeError};
 pub use probe::Tablebase;
 pub use slice::{ENTRIES_PER_SECOND, Estimate, Plan, Slice};

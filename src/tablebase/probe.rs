@@ -34,7 +34,7 @@ type Slot = OnceLock<Result<TableFile, ProbeError>>;
 /// use turkish_draughts::{Position, RuleSet};
 /// use turkish_draughts::tablebase::{Builder, Tablebase, Wdl};
 /// # let dir = std::env::temp_dir().join(format!("td-doc-tb-{}", std::process::id()));
-/// Builder::new(RuleSet::Default, &dir).progress(false).build(3)?;
+/// Builder::new(RuleSet::Default, &dir).build(3)?;
 /// let tb = Tablebase::open(&dir, RuleSet::Default)?;
 /// assert_eq!(tb.max_pieces(), 3);
 /// // Two kings against one, under the default rules: a win (in 9 plies).
@@ -270,7 +270,7 @@ impl Tablebase {
     /// use turkish_draughts::{Position, RuleSet};
     /// use turkish_draughts::tablebase::{Builder, ProbeError, Tablebase, Wdl};
     /// # let dir = std::env::temp_dir().join(format!("td-doc-wdl-{}", std::process::id()));
-    /// Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
+    /// Builder::new(RuleSet::Default, &dir).build(2)?;
     /// let tb = Tablebase::open(&dir, RuleSet::Default)?;
     /// // Under the default rules a lone king beats a lone man at once.
     /// let pos = Position::from_fen("B:WKd4:Bd6", RuleSet::Default)?;
@@ -310,7 +310,7 @@ impl Tablebase {
     /// use turkish_draughts::{Position, RuleSet};
     /// use turkish_draughts::tablebase::{Builder, Tablebase};
     /// # let dir = std::env::temp_dir().join(format!("td-doc-dtw-{}", std::process::id()));
-    /// Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
+    /// Builder::new(RuleSet::Default, &dir).build(2)?;
     /// let tb = Tablebase::open(&dir, RuleSet::Default)?;
     /// // Two kings, and the side to move captures: the win takes one ply.
     /// let pos = Position::from_fen("W:WKd4:BKd6", RuleSet::Default)?;
@@ -399,7 +399,7 @@ impl Tablebase {
     /// use turkish_draughts::{Position, RuleSet};
     /// use turkish_draughts::tablebase::{Builder, Tablebase};
     /// # let dir = std::env::temp_dir().join(format!("td-doc-best-{}", std::process::id()));
-    /// Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
+    /// Builder::new(RuleSet::Default, &dir).build(2)?;
     /// let tb = Tablebase::open(&dir, RuleSet::Default)?;
     /// let pos = Position::from_fen("W:WKd4:BKd6", RuleSet::Default)?;
     /// let best = tb.best_moves(&pos)?;

@@ -7,7 +7,6 @@ use std::sync::Mutex;
 use std::vec::Vec;
 
 use super::Wdl;
-use super::format::DONT_CARE;
 use super::material::{self, Material, board_of};
 use super::value::{self, DRAW};
 use crate::{MoveList, Position, RuleSet};
@@ -76,29 +75,6 @@ fn par_chunks<E: Send>(
         Some(e) => Err(e),
         None => Ok(()),
     }
-}
-
-/// Marks [`DONT_CARE`] every entry of a material's full values that no probe reads: two
-/// pieces on a square, a mirror with the larger index, and positions left to their
-/// captures ([`by_captures`]).
-pub(crate) fn mark_dont_cares(m: Material, rules: RuleSet, values: &mut [u16], threads: usize) {
-    let _ = par_chunks(values, threads, |start, chunk, _| -> Result<(), ()> {
-        for (k, v) in chunk.iter_mut().enumerate() {
-            let index = start + k as u64;
-            let Some(board) = board_of(m, index) else {
-                *v = DONT_CARE;
-                continue;
-            };
-            if !material::is_stored(m, index, board) {
-                *v = DONT_CARE;
-                continue;
-            }
-            if material::position_of(board, rules).is_none_or(|p| by_captures(&p)) {
-                *v = DONT_CARE;
-            }
-        }
-        Ok(())
-    });
 }
 
 /// Gives every entry of a material's decoded values its true value: positions left to

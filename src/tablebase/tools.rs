@@ -18,7 +18,7 @@ use crate::{MoveList, Position};
 /// use turkish_draughts::RuleSet;
 /// use turkish_draughts::tablebase::{Builder, Tablebase};
 /// # let dir = std::env::temp_dir().join(format!("td-doc-stats-{}", std::process::id()));
-/// Builder::new(RuleSet::Tudaf, &dir).progress(false).build(2)?;
+/// Builder::new(RuleSet::Tudaf, &dir).build(2)?;
 /// let tb = Tablebase::open(&dir, RuleSet::Tudaf)?;
 /// let stats = tb.stats()?;
 /// let kvk = stats.iter().find(|s| s.material == "KvK").unwrap();
@@ -149,7 +149,7 @@ impl Tablebase {
     /// use turkish_draughts::RuleSet;
     /// use turkish_draughts::tablebase::{Builder, Tablebase};
     /// # let dir = std::env::temp_dir().join(format!("td-doc-verify-{}", std::process::id()));
-    /// Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
+    /// Builder::new(RuleSet::Default, &dir).build(2)?;
     /// let report = Tablebase::open(&dir, RuleSet::Default)?.verify(1)?;
     /// assert_eq!(report.mismatch_count, 0);
     /// assert_eq!(report.positions, 64 * 63 + 2 * 48 * 63 + 48 * 47);
@@ -284,7 +284,7 @@ mod tests {
     fn verify_finds_a_wrong_value() {
         let dir = std::env::temp_dir().join(format!("td-verify-wrong-{}", std::process::id()));
         let rules = RuleSet::Default;
-        Builder::new(rules, &dir).progress(false).build(2).unwrap();
+        Builder::new(rules, &dir).build(2).unwrap();
         let m = Material::from_name("KvM").unwrap();
         let built = Tablebase::open(&dir, rules).unwrap();
         let read = |metric| built.file(m, metric).unwrap().decode_all().unwrap();

@@ -27,7 +27,6 @@ impl Tables {
         let _ = std::fs::remove_dir_all(&dir);
         Builder::new(rules, dir.clone())
             .threads(2)
-            .progress(false)
             .build(pieces)
             .expect("the tables build");
         Tables(dir, rules)
