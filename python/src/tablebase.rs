@@ -9,10 +9,11 @@ use pyo3::types::PyDict;
 use turkish_draughts::RuleSet;
 use turkish_draughts::tablebase::{Builder, ProbeError, Tablebase, Wdl};
 
-use crate::board::{PyBoard, parse_rules};
+use crate::board::PyBoard;
 use crate::errors::DamaError;
 use crate::int_arg::{self, Int};
 use crate::moves::PyMove;
+use crate::names::parse_rules;
 
 create_exception!(
     turkish_draughts,

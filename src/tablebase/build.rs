@@ -11,11 +11,12 @@ use std::{format, vec};
 
 use super::domain::Domain;
 use super::error::BuildError;
-use super::format::{self, TableFile};
+use super::format::{self, Header, Kind, Scheme, TableFile};
 use super::held::{Held, HeldBuilder, Tables};
 use super::material::Material;
+use super::probe::file_error;
 use super::solve::{self, Solved};
-use super::{Metric, file_name, resolve};
+use super::{Metric, file_name, file_name_of, resolve};
 use crate::{Position, RuleSet};
 
 /// The most pieces [`Builder::build`] accepts.
@@ -353,10 +354,34 @@ impl Builder {
     pub(crate) fn pair_present(&self, pair: &[Material]) -> bool {
         pair.iter().all(|&m| {
             [Metric::Wdl, Metric::Dtw].into_iter().all(|metric| {
-                fs::read(self.dir.join(file_name(m, self.rules, metric)))
-                    .ok()
-                    .is_some_and(|bytes| TableFile::parse(bytes, self.rules, metric, m).is_ok())
+                self.open(m, metric, Scheme::Whole)
+                    .is_ok_and(|f| f.check_all().is_ok())
             })
+        })
+    }
+
+    /// A file of this builder's directory, opened and checked against what it should hold.
+    pub(crate) fn open(
+        &self,
+        m: Material,
+        kind: impl Into<Kind>,
+        scheme: Scheme,
+    ) -> Result<TableFile, BuildError> {
+        let kind = kind.into();
+        let path = self.dir.join(file_name_of(m, self.rules, kind, scheme));
+        let expect = Header {
+            rules: self.rules,
+            kind,
+            material: m,
+            scheme,
+            entries: Domain::of(m, scheme).size(),
+            per_block: 0,
+            blocks: 0,
+            per_group: 0,
+            data_len: 0,
+        };
+        TableFile::open(&path, &expect).map_err(|r| BuildError::Unreadable {
+            error: file_error(path, r),
         })
     }
 
@@ -364,37 +389,34 @@ impl Builder {
     /// entries left to their captures hold whatever the encoder put there ([`Tables::value`]
     /// answers those from their children).
     pub(crate) fn load(&self, m: Material) -> Result<Held, BuildError> {
-        let read = |metric| -> Result<Vec<u16>, BuildError> {
-            let path = self.dir.join(file_name(m, self.rules, metric));
-            let unreadable = || BuildError::Internal(format!("{} is not readable", path.display()));
-            let bytes = fs::read(&path).map_err(|source| BuildError::Io {
-                path: path.clone(),
-                source,
-            })?;
-            let file = TableFile::parse(bytes, self.rules, metric, m).map_err(|_| unreadable())?;
-            file.decode_all().map_err(|()| unreadable())
+        let read = |metric: Metric| -> Result<Vec<u16>, BuildError> {
+            let file = self.open(m, metric, Scheme::Whole)?;
+            file.decode_all().map_err(|r| BuildError::Unreadable {
+                error: file_error(self.dir.join(file_name(m, self.rules, metric)), r),
+            })
         };
         let (wdl, dtw) = (read(Metric::Wdl)?, read(Metric::Dtw)?);
-        Ok(Held::new(&resolve::combined(&wdl, dtw), false))
+        Ok(Held::new(&resolve::combine(&wdl, dtw), false))
     }
 
-    /// Writes a solved pair's files, the four encoded on up to `threads` threads.
+    /// Writes a solved pair's files, encoded on up to `threads` threads: each material's WDL
+    /// and DTW files, or for a rank slice each side's values (with the entries no probe
+    /// reads marked) until the material's files are put together.
     pub(crate) fn write_pair(&self, solved: &Solved, threads: usize) -> Result<(), BuildError> {
-        let jobs: Vec<(usize, Material, Metric)> = solved
-            .domains()
-            .enumerate()
-            .flat_map(|(s, d)| [(s, d.m, Metric::Wdl), (s, d.m, Metric::Dtw)])
-            .collect();
-        let encode = |&(s, m, metric): &(usize, Material, Metric)| {
-            format::encode_with(
-                self.rules,
-                metric,
-                m,
-                solved.len(s) as u64,
-                |first, block| {
-                    solved.stored(s, first, block);
-                },
-            )
+        let mut jobs: Vec<(usize, Domain, Kind)> = Vec::new();
+        for (s, d) in solved.domains().enumerate() {
+            if d.is_rank_slice() {
+                jobs.push((s, d, Kind::Codes));
+            } else {
+                jobs.push((s, d, Kind::Wdl));
+                jobs.push((s, d, Kind::Dtw));
+            }
+        }
+        let encode = |&(s, d, kind): &(usize, Domain, Kind)| {
+            let len = solved.len(s) as u64;
+            format::encode_with(self.rules, kind, d.m, d.scheme(), len, |first, block| {
+                solved.stored(s, first, block);
+            })
             .map_err(BuildError::Internal)
         };
         let encoded: Vec<Result<Vec<u8>, BuildError>> = if threads <= 1 {
@@ -415,25 +437,24 @@ impl Builder {
                     .collect()
             })
         };
-        for (&(_, m, metric), bytes) in jobs.iter().zip(encoded) {
-            self.write(m, metric, &bytes?)?;
+        for (&(_, d, kind), bytes) in jobs.iter().zip(encoded) {
+            let name = file_name_of(d.m, self.rules, kind, d.scheme());
+            self.write(&name, &bytes?)?;
         }
         Ok(())
     }
 
     /// Writes one file under a temporary name first, then renames it.
-    fn write(&self, m: Material, metric: Metric, bytes: &[u8]) -> Result<(), BuildError> {
-        let path = self.dir.join(file_name(m, self.rules, metric));
+    fn write(&self, name: &str, bytes: &[u8]) -> Result<(), BuildError> {
+        let path = self.dir.join(name);
         // A name of this process's and this moment's: two builders of one slice (a retried
         // task beside one thought lost) never write into one file.
         let stamp = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
-        let tmp = path.with_extension(format!(
-            "{}.{}-{stamp}.tmp",
-            metric.extension(),
-            std::process::id()
-        ));
+        let tmp = self
+            .dir
+            .join(format!("{name}.{}-{stamp}.tmp", std::process::id()));
         let io = |source| BuildError::Io {
             path: tmp.clone(),
             source,

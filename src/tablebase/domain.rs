@@ -16,6 +16,20 @@ use super::material::{Material, binomial, rank_set};
 /// The men a group has on each row of the board (row 0 is rank 1); men stand on rows 1 to 6.
 pub(crate) type Rows = [u8; 8];
 
+/// The ranks of a side's men from its own side (White's rank 2 is Black's rank 7), highest
+/// first, as digits: `white` for White's men, whose rows count up from White's side.
+pub(crate) fn rank_digits(rows: &Rows, white: bool) -> std::string::String {
+    let mut s = std::string::String::new();
+    for row in (1..7).rev() {
+        // White's man on row r stands on its rank r + 1; Black's on its rank 8 - r.
+        let count = if white { rows[row] } else { rows[7 - row] };
+        for _ in 0..count {
+            s.push(char::from(b'1' + row as u8));
+        }
+    }
+    s
+}
+
 /// How one group of squares is numbered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Group {
@@ -25,6 +39,23 @@ pub(crate) enum Group {
     Men(u8),
     /// Men, as many on each row as given.
     Rows(Rows),
+}
+
+/// The rank of a set of men among the sets with `rows` men on each row: rank by rank, the
+/// highest most significant; `None` for a set with other counts.
+fn rank_rows(rows: &Rows, set: u64) -> Option<u64> {
+    let mut r = 0u64;
+    for row in (0..8).rev() {
+        let mask = (set >> (8 * row)) & 0xff;
+        let c = rows[row];
+        if mask.count_ones() != u32::from(c) {
+            return None;
+        }
+        if c > 0 {
+            r = r * binomial(8, usize::from(c)) + rank_set(mask);
+        }
+    }
+    Some(r)
 }
 
 /// The first (lowest) set of `k` of 8 files.
@@ -76,6 +107,7 @@ impl Group {
     }
 
     /// The number of pieces.
+    #[allow(dead_code)]
     pub(crate) fn count(&self) -> u32 {
         match *self {
             Group::Kings(k) | Group::Men(k) => u32::from(k),
@@ -90,20 +122,7 @@ impl Group {
         match *self {
             Group::Kings(_) => Some(rank_set(set)),
             Group::Men(_) => Some(rank_set(set >> 8)),
-            Group::Rows(rows) => {
-                let mut r = 0u64;
-                for row in (0..8).rev() {
-                    let mask = (set >> (8 * row)) & 0xff;
-                    let c = rows[row];
-                    if mask.count_ones() != u32::from(c) {
-                        return None;
-                    }
-                    if c > 0 {
-                        r = r * binomial(8, usize::from(c)) + rank_set(mask);
-                    }
-                }
-                Some(r)
-            }
+            Group::Rows(rows) => rank_rows(&rows, set),
         }
     }
 
@@ -127,8 +146,17 @@ impl Group {
     }
 
     /// The set of rank 0.
+    #[inline]
     pub(crate) fn first(&self) -> u64 {
-        self.unrank(0)
+        let low = |k: u8| if k == 0 { 0 } else { u64::MAX >> (64 - k) };
+        match *self {
+            Group::Kings(k) => low(k),
+            Group::Men(k) => low(k) << 8,
+            Group::Rows(rows) => rows
+                .iter()
+                .enumerate()
+                .fold(0, |set, (row, &c)| set | (first8(c) << (8 * row))),
+        }
     }
 
     /// The set after `set` in rank order, or `None` after the last.
@@ -139,24 +167,27 @@ impl Group {
                 .then(|| next_mask(set)),
             Group::Men(k) => (k > 0 && set >> 8 != super::material::last_set(usize::from(k), 48))
                 .then(|| next_mask(set >> 8) << 8),
-            Group::Rows(rows) => {
-                let mut set = set;
-                for (row, &c) in rows.iter().enumerate() {
-                    if c == 0 {
-                        continue;
-                    }
-                    let shift = 8 * row;
-                    let mask = (set >> shift) & 0xff;
-                    set &= !(0xff << shift);
-                    if mask != last8(c) {
-                        return Some(set | (next_mask(mask) << shift));
-                    }
-                    set |= first8(c) << shift;
-                }
-                None
-            }
+            Group::Rows(rows) => next_rows(&rows, set),
         }
     }
+}
+
+/// The set of men after `set` among those with `rows` men on each row, or `None` after the
+/// last: the lowest row steps, and carries into the next row up.
+fn next_rows(rows: &Rows, mut set: u64) -> Option<u64> {
+    for (row, &c) in rows.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        let shift = 8 * row;
+        let mask = (set >> shift) & 0xff;
+        set &= !(0xff << shift);
+        if mask != last8(c) {
+            return Some(set | (next_mask(mask) << shift));
+        }
+        set |= first8(c) << shift;
+    }
+    None
 }
 
 /// The entries a solve works on: a material, whole or with its men on given rows.
@@ -171,6 +202,14 @@ pub(crate) struct Domain {
 }
 
 impl Domain {
+    /// The entries of a file of `m` numbered by `scheme`.
+    pub(crate) fn of(m: Material, scheme: super::format::Scheme) -> Domain {
+        match scheme {
+            super::format::Scheme::Whole => Domain::whole(m),
+            super::format::Scheme::Rows(white, black) => Domain::rows(m, white, black),
+        }
+    }
+
     /// Every entry of a material, numbered as its files are (index scheme 1).
     pub(crate) fn whole(m: Material) -> Domain {
         let [wm, wk, bm, bk] = m.counts;
@@ -208,6 +247,14 @@ impl Domain {
         }
     }
 
+    /// How a file numbers this domain's entries.
+    pub(crate) fn scheme(&self) -> super::format::Scheme {
+        match (self.groups[0], self.groups[2]) {
+            (Group::Rows(white), Group::Rows(black)) => super::format::Scheme::Rows(white, black),
+            _ => super::format::Scheme::Whole,
+        }
+    }
+
     /// Whether the domain is a rank slice (its men stay on their rows: a man's forward move
     /// leaves it).
     pub(crate) fn is_rank_slice(&self) -> bool {
@@ -232,14 +279,15 @@ impl Domain {
 
     /// The index of a board (White to move), or `None` when it is not in the domain.
     #[inline]
+    #[allow(dead_code)]
     pub(crate) fn index(&self, (white, black, kings): (u64, u64, u64)) -> Option<u64> {
         let sets = [white & !kings, white & kings, black & !kings, black & kings];
         let mut i = 0;
-        for g in 0..4 {
-            if sets[g].count_ones() != self.groups[g].count() {
+        for ((set, group), size) in sets.iter().zip(&self.groups).zip(&self.sizes) {
+            if set.count_ones() != group.count() {
                 return None;
             }
-            i = i * self.sizes[g] + self.groups[g].rank(sets[g])?;
+            i = i * size + group.rank(*set)?;
         }
         Some(i)
     }
@@ -261,6 +309,7 @@ impl Domain {
 
     /// The board of entry `index` (White, Black, kings), or `None` when it puts two pieces
     /// on one square.
+    #[allow(dead_code)]
     pub(crate) fn board(&self, index: u64) -> Option<(u64, u64, u64)> {
         self.cursor(index).board()
     }
@@ -276,16 +325,30 @@ pub(crate) struct Cursor {
 impl Cursor {
     /// The entry the cursor is at.
     #[inline]
+    #[allow(dead_code)]
     pub(crate) fn index(&self) -> u64 {
         self.index
     }
 
     /// The next entry (the innermost group steps, and carries into the one before it when
     /// it has passed its last set).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn step(&mut self) {
         self.index += 1;
-        for g in (0..4).rev() {
+        // Most steps are the innermost group's.
+        if let Some(next) = self.groups[3].next(self.sets[3]) {
+            self.sets[3] = next;
+            return;
+        }
+        self.carry();
+    }
+
+    /// The innermost group has passed its last set: back to its first, and the group before
+    /// it steps (and so on).
+    #[inline(never)]
+    fn carry(&mut self) {
+        self.sets[3] = self.groups[3].first();
+        for g in (0..3).rev() {
             if let Some(next) = self.groups[g].next(self.sets[g]) {
                 self.sets[g] = next;
                 return;

@@ -111,30 +111,25 @@ pub(crate) fn resolve<E: Send>(
     Ok(())
 }
 
-/// The value codes of a material from its two decoded files before [`resolve`]: see
-/// [`super::format::combine`].
-pub(crate) fn combined(wdl: &[u16], dtw: Vec<u16>) -> Vec<u16> {
-    super::format::combine(wdl, dtw)
+/// The value codes of a material from its two decoded files (symbols in index order): a
+/// draw where the WDL file says draw, else the DTW file's code. The entries the encoder
+/// filled (captures, mirrors, two pieces on a square) hold anything; the caller resolves
+/// them. An entry where the two files disagree (the WDL file says win and the DTW file
+/// loss, say) gets [`MISMATCH`].
+pub(crate) fn combine(wdl: &[u16], mut dtw: Vec<u16>) -> Vec<u16> {
+    for (d, &w) in dtw.iter_mut().zip(wdl) {
+        if w == 0 {
+            *d = DRAW;
+        } else if *d == DRAW || value::wdl_symbol(*d) != w {
+            *d = MISMATCH;
+        }
+    }
+    dtw
 }
 
-/// The full value codes of `m` read from `wdl` and `dtw` (checked files), every entry
-/// resolved with `child`; `Ok(None)` when a file does not decode.
-pub(crate) fn full_values<E: Send>(
-    m: Material,
-    rules: RuleSet,
-    wdl: &super::format::TableFile,
-    dtw: &super::format::TableFile,
-    threads: usize,
-    child: &(impl Fn(&Position) -> Result<u16, E> + Sync),
-) -> Result<Option<Vec<u16>>, E> {
-    let (Ok(w), Ok(d)) = (wdl.decode_all(), dtw.decode_all()) else {
-        return Ok(None);
-    };
-    let mut values = combined(&w, d);
-    drop(w);
-    resolve(m, rules, &mut values, threads, child)?;
-    Ok(Some(values))
-}
+/// The code [`combine`] gives an entry where the WDL and DTW files disagree: no position
+/// has it (a loss in 32 766 plies).
+pub(crate) const MISMATCH: u16 = u16::MAX - 1;
 
 #[cfg(test)]
 mod tests {

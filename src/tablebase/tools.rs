@@ -120,19 +120,16 @@ impl Tablebase {
         threads: usize,
         child: &(impl Fn(&Position) -> Result<u16, ProbeError> + Sync),
     ) -> Result<Vec<u16>, ProbeError> {
-        let wdl = self.file(m, Metric::Wdl)?;
-        let dtw = self.file(m, Metric::Dtw)?;
-        resolve::full_values(m, self.rules(), wdl, dtw, threads, child)?
-            .ok_or_else(|| self.corrupt(m))
-    }
-
-    fn corrupt(&self, m: Material) -> ProbeError {
-        ProbeError::File(super::FileError::Corrupt {
-            path: self
-                .dir()
-                .join(super::file_name(m, self.rules(), Metric::Dtw)),
-            reason: "a block does not decode".into(),
-        })
+        let decoded = |metric| -> Result<Vec<u16>, ProbeError> {
+            self.file(m, metric)?
+                .decode_all()
+                .map_err(|r| super::probe::file_error(self.path_of(m, metric), r).into())
+        };
+        let wdl = decoded(Metric::Wdl)?;
+        let mut values = resolve::combine(&wdl, decoded(Metric::Dtw)?);
+        drop(wdl);
+        resolve::resolve(m, self.rules(), &mut values, threads, child)?;
+        Ok(values)
     }
 
     /// Checks every stored value against its position's moves: each position's value and
@@ -288,7 +285,7 @@ mod tests {
         let m = Material::from_name("KvM").unwrap();
         let built = Tablebase::open(&dir, rules).unwrap();
         let read = |metric| built.file(m, metric).unwrap().decode_all().unwrap();
-        let mut values = resolve::combined(&read(Metric::Wdl), read(Metric::Dtw));
+        let mut values = resolve::combine(&read(Metric::Wdl), read(Metric::Dtw));
         // The first stored entry of a real position, its value changed.
         let (index, pos) = (0..m.size())
             .find_map(|i| {
@@ -300,7 +297,7 @@ mod tests {
         let old = values[index as usize];
         values[index as usize] = if old == DRAW { value::win(3) } else { DRAW };
         for metric in [Metric::Wdl, Metric::Dtw] {
-            let bytes = encode(rules, metric, m, &values).unwrap();
+            let bytes = encode(rules, metric.into(), m, &values).unwrap();
             std::fs::write(dir.join(file_name(m, rules, metric)), bytes).unwrap();
         }
         let report = Tablebase::open(&dir, rules).unwrap().verify(2).unwrap();

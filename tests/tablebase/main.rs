@@ -230,7 +230,7 @@ fn bad_files_give_typed_errors() {
         probe(&version),
         Err(ProbeError::File(FileError::WrongVersion {
             found: 9,
-            expected: 2,
+            expected: 3,
             ..
         }))
     ));
