@@ -33,7 +33,8 @@ pub enum Stage {
     Writing,
 }
 
-/// How far a build has come, handed to the callback of [`Builder::on_progress`].
+/// How far a build has come, handed to the callback of
+/// [`Builder::on_progress`](super::Builder::on_progress).
 ///
 /// ```
 /// use std::sync::{Arc, Mutex};
@@ -86,8 +87,9 @@ impl Progress {
         }
     }
 
-    /// The time the entries left would take at [`entries_per_second`]
-    /// (Progress::entries_per_second), or `None` before there is a rate.
+    /// The time the entries left would take at
+    /// [`entries_per_second`](Progress::entries_per_second), or `None` before there is a
+    /// rate.
     ///
     /// ```
     /// use std::sync::{Arc, Mutex};
