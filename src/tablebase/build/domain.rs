@@ -446,6 +446,12 @@ impl Cursor {
         }
     }
 
+    /// White's men and Black's men (as board bits).
+    #[inline]
+    pub(crate) fn men(&self) -> (u64, u64) {
+        (self.sets[0], self.sets[2])
+    }
+
     /// The board (White, Black, kings) of the entry, or `None` when it puts two pieces on
     /// one square.
     #[inline]
