@@ -80,23 +80,26 @@ pub(crate) enum Orientation {
 pub(crate) fn orientation(board: (u64, u64, u64)) -> Orientation {
     let (w, b, k) = board;
     let (mw, mb, mk) = mirror_board(board);
-    for (a, m) in [
-        (w & !k, mw & !mk),
-        (w & k, mw & mk),
-        (b & !k, mb & !mk),
-        (b & k, mb & mk),
-    ] {
-        let x = a ^ m;
-        if x != 0 {
-            let top = 1u64 << (63 - x.leading_zeros());
-            return if m & top != 0 {
-                Orientation::Stored
-            } else {
-                Orientation::Mirrored
-            };
+    decide(w & !k, mw & !mk)
+        .or_else(|| decide(w & k, mw & mk))
+        .or_else(|| decide(b & !k, mb & !mk))
+        .or_else(|| decide(b & k, mb & mk))
+        .unwrap_or(Orientation::Symmetric)
+}
+
+/// Which of two sets of a group (a board's and its mirror's) has the smaller rank, `None`
+/// when they are equal: of two sets of equal size, the one holding the highest square
+/// where they differ is the larger.
+#[inline]
+pub(crate) fn decide(set: u64, mirror: u64) -> Option<Orientation> {
+    let x = set ^ mirror;
+    (x != 0).then(|| {
+        if mirror & (1u64 << (63 - x.leading_zeros())) != 0 {
+            Orientation::Stored
+        } else {
+            Orientation::Mirrored
         }
-    }
-    Orientation::Symmetric
+    })
 }
 
 /// Whether the files store a board (White to move) rather than its mirror.

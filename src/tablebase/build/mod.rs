@@ -490,10 +490,17 @@ impl Builder {
     /// when an input's files are not in the directory, [`BuildError::Io`] when a file
     /// cannot be written.
     pub fn build_slice(&self, name: &str) -> Result<bool, BuildError> {
-        let plan = self.plan(MAX_BUILD_PIECES)?;
-        let slice = plan
-            .find(name)
-            .ok_or_else(|| BuildError::UnknownSlice { name: name.into() })?;
+        let unknown = || BuildError::UnknownSlice { name: name.into() };
+        // The plan up to the slice's pieces (its first material's).
+        let pieces = name
+            .split(['+', '.'])
+            .next()
+            .and_then(Material::from_name)
+            .map(Material::pieces)
+            .filter(|&p| p <= MAX_BUILD_PIECES)
+            .ok_or_else(unknown)?;
+        let plan = self.plan(pieces)?;
+        let slice = plan.find(name).ok_or_else(unknown)?;
         self.create_dir()?;
         if self.slice_present(slice) {
             return Ok(false);
