@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The crate package (dist.sh's part `crate`): `cargo publish --dry-run` packs it and builds
-# it as the registry would, and must print no warning; then the package alone, unpacked in
-# a temporary directory (what docs.rs and a user who reads the source have): its tests, its
-# benchmarks built, its documentation as docs.rs builds it with no link leading nowhere, and
-# the library built with the toolchain of its `rust-version`.
+# The crate package (dist.sh's part `crate`): `cargo package` packs it and `cargo publish
+# --dry-run` goes through the upload but for the upload itself; both build it as the
+# registry would, and neither may warn. Then the package alone, unpacked in a temporary
+# directory (what docs.rs and a user who reads the source have): its tests, its benchmarks
+# built, its documentation as docs.rs builds it with no link leading nowhere, and the
+# library built with the toolchain of its `rust-version`.
 source "$(dirname "$0")/lib.sh"
 cd "$root"
 name=turkish-draughts
@@ -12,10 +13,12 @@ crate="target/package/$name-$RELEASE_VERSION.crate"
 dirty=()
 [ "$RELEASE_ALLOW_DIRTY" = 1 ] && dirty=(--allow-dirty)
 rm -f "$crate"
+cargo package "${dirty[@]}" 2>&1 | tee "$tmp/package.log"
 cargo publish --dry-run "${dirty[@]}" 2>&1 | tee "$tmp/publish.log"
 # Cargo ends every dry run with the warning that it does not upload; any other is a defect.
-if grep -i 'warning' "$tmp/publish.log" | grep -vx 'warning: aborting upload due to dry run'; then
-    echo "cargo publish --dry-run warned (above)" >&2
+if cat "$tmp/package.log" "$tmp/publish.log" | grep -i 'warning' \
+    | grep -vx 'warning: aborting upload due to dry run'; then
+    echo "cargo package or cargo publish --dry-run warned (above)" >&2
     exit 1
 fi
 cp "$crate" "$DIST/crate/"
