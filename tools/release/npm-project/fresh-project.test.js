@@ -204,6 +204,7 @@ test('a page bundled by esbuild plays in Chromium', async () => {
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
     await page.goto(server.url);
     await page.waitForFunction(() => window.result || window.failure, null, { timeout: 60_000 }).catch(() => {});
     const failure = await page.evaluate(() => window.failure ?? null);
@@ -213,11 +214,11 @@ test('a page bundled by esbuild plays in Chromium', async () => {
     assert.deepEqual(result, {
       moves: 8,
       perft5: 85090,
-      fen: 'B:Wa2,a3,b2,b3,c2,c4,d2,d3,e2,e3,f2,f3,g2,g3,h2,h3:Ba6,a7,b6,b7,c6,c7,d6,d7,e6,e7,f6,f7,g6,g7,h6,h7',
+      fen: 'B:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,d3,e3,f3,g3,h3,c4:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7',
       illegal: 'IllegalMoveError',
       history: ['c3-c4'],
       zobrist: 'bigint',
-      svgSquares: 64,
+      boardWidth: 240,
       engineMoveIsLegal: true,
     });
     assert.equal(await page.textContent('#status'), 'done');

@@ -17,7 +17,7 @@ try {
   result.history = game.history();
   result.zobrist = typeof game.zobrist();
   document.getElementById('board').innerHTML = game.svg({ size: 240 });
-  result.svgSquares = document.querySelectorAll('#board svg rect').length;
+  result.boardWidth = Math.round(document.querySelector('#board svg').getBoundingClientRect().width);
   const engine = new Engine();
   const report = engine.bestMove(game, { depth: 3 });
   result.engineMoveIsLegal = game.moves().includes(report.move.text);
