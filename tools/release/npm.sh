@@ -15,7 +15,8 @@ tarball="$out/turkish-draughts-$RELEASE_VERSION.tgz"
 [ -f "$tarball" ] || { echo "npm pack wrote no $tarball" >&2; exit 1; }
 
 npm publish --dry-run "$tarball" 2>&1 | tee "$tmp/publish.log"
-if grep -i 'warn' "$tmp/publish.log"; then
+# Without an account here, npm warns that publishing needs one; any other warning is a defect.
+if grep -i 'warn' "$tmp/publish.log" | grep -v 'This command requires you to be logged in .* (dry-run)$'; then
     echo "npm publish --dry-run warned (above)" >&2
     exit 1
 fi
