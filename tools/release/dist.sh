@@ -2,18 +2,20 @@
 # Builds every artefact of a release into dist/ and checks each one as its users meet it:
 #
 #   dist/crate/   the crate package (crate.sh)
-#   dist/python/  the Python source distribution and one wheel per interpreter (python.sh)
+#   dist/python/  the Python source distribution, a wheel per interpreter and one for the
+#                 stable ABI of the later ones (python.sh)
 #   dist/npm/     the npm tarball (npm.sh)
 #
 # and first that the versions agree and CHANGELOG.md has the release's section
 # (versions.py). dist/CHECKS.md lists each artefact with its size and what checked it.
 #
-#   tools/release/dist.sh [--draft] [--python "3.9 3.10 3.11 3.12 3.13"] [--allow-dirty] [PART...]
+#   tools/release/dist.sh [--draft] [--python "3.9 ... 3.13"] [--no-abi3] [--allow-dirty] [PART...]
 #
 # PART is versions, crate, python or npm (all four when none is given). --draft accepts a
 # changelog whose changes are still under [Unreleased] (CI, a try before the release);
 # --python names the CPython versions to build wheels for (each found as pythonX.Y on PATH;
-# default 3.9 to 3.13); --allow-dirty lets cargo pack files that git has uncommitted.
+# default 3.9 to 3.13); --no-abi3 leaves out the stable-ABI wheel; --allow-dirty lets cargo
+# pack files that git has uncommitted.
 # Needs cargo with rustup, python3 (3.11 or later, for the tools' virtual environment),
 # node and npm (20 or later), and Debian's chromium for the browser check.
 set -euo pipefail
@@ -23,15 +25,17 @@ cd "$root"
 
 draft=()
 allow_dirty=0
+abi3=1
 pythons="3.9 3.10 3.11 3.12 3.13"
 parts=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --draft) draft=(--draft) ;;
         --allow-dirty) allow_dirty=1 ;;
+        --no-abi3) abi3=0 ;;
         --python) pythons="$2"; shift ;;
         versions|crate|python|npm) parts+=("$1") ;;
-        *) echo "usage: $0 [--draft] [--python \"3.9 ... 3.13\"] [--allow-dirty] [versions|crate|python|npm]..." >&2; exit 2 ;;
+        *) echo "usage: $0 [--draft] [--python \"3.9 ... 3.13\"] [--no-abi3] [--allow-dirty] [versions|crate|python|npm]..." >&2; exit 2 ;;
     esac
     shift
 done
@@ -56,7 +60,7 @@ version=$("$tools/bin/python" "$here/versions.py" "${draft[@]}")
 echo "version $version"
 
 export DIST="$root/dist" RELEASE_VERSION="$version" RELEASE_TOOLS="$tools" \
-    RELEASE_ALLOW_DIRTY="$allow_dirty" RELEASE_PYTHONS="$pythons"
+    RELEASE_ALLOW_DIRTY="$allow_dirty" RELEASE_PYTHONS="$pythons" RELEASE_ABI3="$abi3"
 mkdir -p "$DIST"
 checks="$DIST/CHECKS.md"
 for part in "${parts[@]}"; do
