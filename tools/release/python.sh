@@ -27,8 +27,10 @@ src="$build/sdist/turkish_draughts-$RELEASE_VERSION"
 declare -A interpreter
 last=""
 for v in $RELEASE_PYTHONS; do
-    command -v "python$v" >/dev/null || { echo "python$v is not on PATH" >&2; exit 1; }
-    interpreter[$v]=$("python$v" -c 'import sys; print(sys.executable)')
+    if ! interpreter[$v]=$("python$v" -c 'import sys; print(sys.executable)' 2>/dev/null); then
+        echo "python$v does not run (with pyenv, name the versions in PYENV_VERSION: RELEASING.md)" >&2
+        exit 1
+    fi
     last=$v
 done
 
