@@ -50,7 +50,7 @@ fi
 )
 
 record crate "$DIST/crate/$(basename "$crate")" \
-    '`cargo publish --dry-run`: packed and built as the registry does, no warning' \
+    '`cargo package`, `cargo publish --dry-run`: packed and built as the registry does, no warning' \
     'unpacked alone: `cargo test --locked`, `cargo build --locked --benches --profile test`' \
     'unpacked alone: `cargo doc --no-deps --all-features` with `--cfg docsrs -D warnings` (as docs.rs), `.ci/check-doc-links.py` on it' \
     "unpacked alone: the library built with Rust $msrv (its rust-version): default, all and no features"
