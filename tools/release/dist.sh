@@ -75,7 +75,7 @@ done
     echo "# Release $version: the artefacts and their checks"
     echo
     for part in crate python npm; do
-        [ -f "$DIST/CHECKS-$part.md" ] && cat "$DIST/CHECKS-$part.md"
+        if [ -f "$DIST/CHECKS-$part.md" ]; then cat "$DIST/CHECKS-$part.md"; fi
     done
 } >"$checks"
 step "done: $checks"
