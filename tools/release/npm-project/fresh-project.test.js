@@ -19,9 +19,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumOptions } from '../../../web/e2e/chromium.js';
 
 const TARBALL = process.env.TARBALL;
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '../../..');
 const devModules = join(root, 'wasm/npm/node_modules');
@@ -187,18 +187,7 @@ test('a page bundled by esbuild plays in Chromium', async () => {
   const { chromium } = require('playwright-core');
   const server = await serve(site);
   const profile = mkdtempSync(join(tmpdir(), 'td-npm-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const context = await chromium.launchPersistentContext(profile, chromiumOptions());
   try {
     const page = await context.newPage();
     const errors = [];
