@@ -2,7 +2,8 @@
 // (no workspace, no repository around it), then
 // - the files it brings: the README, both licences, the declarations, the module;
 // - the README standing alone (no link into the repository), and its examples run in Node,
-//   each printing what its comments say;
+//   each printing what its comments say; the module loading in a Node without
+//   process.getBuiltinModule (before 20.16), as in one with it;
 // - the declarations, type-checked through the package's `exports` as `tsc` resolves them;
 // - a page whose script imports the package by name, bundled by esbuild as the README says,
 //   served on 127.0.0.1 and opened in Debian's Chromium (playwright-core, never a
@@ -108,6 +109,18 @@ test("the README's examples print what their comments say, in Node", () => {
     const printed = r.stdout.trimEnd().split('\n').map((l) => l.trim());
     assert.deepEqual(printed, expected, `example ${i + 1}:\n${code}`);
   });
+});
+
+test('before Node 20.16 (no process.getBuiltinModule) the module reads its WebAssembly all the same', () => {
+  const file = join(project, 'old-node.mjs');
+  writeFileSync(
+    file,
+    "import { Dama } from 'turkish-draughts';\nconsole.log(typeof process.getBuiltinModule, new Dama().perft(4));\n",
+  );
+  const older = 'data:text/javascript,delete process.getBuiltinModule';
+  const r = spawnSync(process.execPath, ['--import', older, file], { cwd: project, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trim(), 'undefined 7538');
 });
 
 test("the declarations type-check through the package's exports (tsc --noEmit)", () => {
