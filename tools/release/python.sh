@@ -41,7 +41,7 @@ build_wheel() {
     (
         cd "$src"
         PATH="$tools:$PATH" CARGO_TARGET_DIR="$build" \
-            nice -n 10 "$tools/maturin" build --zig --compatibility manylinux2014 --strip \
+            nice -n 10 "$tools/maturin" build --zig --compatibility manylinux2014 \
             --interpreter "$python" --out "$out" "$@"
     )
 }
@@ -70,7 +70,8 @@ for d in "${dirs[@]}"; do
 done
 
 # check_wheel VERSION WHEEL: installed in a fresh virtual environment of Python VERSION, no
-# Rust on PATH, the package's tests.
+# Rust on PATH, the package's tests. TD_TABLEBASE_REFERENCE (a directory) keeps the
+# one-process endgame tables that the cluster test compares with, from one wheel to the next.
 check_wheel() {
     local v="$1" wheel="$2"
     local venv
