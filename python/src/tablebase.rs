@@ -157,9 +157,14 @@ fn tablebase_plan<'py>(
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let pieces: u32 = int_arg::get(&pieces, "pieces", (2, i128::from(u32::MAX)))?;
     let rules: RuleSet = parse_rules(rules)?;
-    let plan = builder(rules, PathBuf::from("."), &Int::Small(0), split_above.as_ref())?
-        .plan(pieces)
-        .map_err(|e| TablebaseError::new_err(e.to_string()))?;
+    let plan = builder(
+        rules,
+        PathBuf::from("."),
+        &Int::Small(0),
+        split_above.as_ref(),
+    )?
+    .plan(pieces)
+    .map_err(|e| TablebaseError::new_err(e.to_string()))?;
     plan.slices()
         .iter()
         .map(|s| {

@@ -185,8 +185,14 @@ fn rank_slices_give_the_same_files() {
         .count();
     // KvKM+KMvK: 6 ranks of the man; KMvM: 6 x 6, its own swap, so 21; MMvK+KvMM: 21 ...
     assert!(ranks > 50, "{ranks} rank slices");
-    let parts = files(&split).keys().filter(|n| n.ends_with(".part")).count();
-    assert!(parts >= ranks, "{parts} files of values for {ranks} rank slices");
+    let parts = files(&split)
+        .keys()
+        .filter(|n| n.ends_with(".part"))
+        .count();
+    assert!(
+        parts >= ranks,
+        "{parts} files of values for {ranks} rank slices"
+    );
     // A slice at a time, in plan order.
     let one = temp("rank-one");
     let b = Builder::new(rules, &one).split_above(100_000).threads(1);
@@ -260,8 +266,8 @@ fn the_plan_and_build_slice_commands() {
     let text = String::from_utf8(out.stdout).expect("utf-8");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "slice\tpieces\tpositions\tmemory\tdisk\tinputs");
-    // KvK: 4 096 entries, 21 bytes each plus 8 MiB; 4 096 / 7.85 = 522 bytes of files.
-    assert_eq!(lines[1], "KvK\t2\t4096\t8.5 MB\t0.5 kB\t-");
+    // KvK: 4 096 entries, 4 bytes each plus 64 MiB; 4 096 / 7.85 = 522 bytes of files.
+    assert_eq!(lines[1], "KvK\t2\t4096\t67.1 MB\t0.5 kB\t-");
     assert!(lines[2].starts_with("KvM+MvK\t2\t6144\t") && lines[2].ends_with("\tKvK"));
     assert!(lines[3].starts_with("MvM\t2\t2304\t") && lines[3].ends_with("\tKvM+MvK"));
     assert_eq!(
