@@ -102,11 +102,6 @@ pub(crate) fn decide(set: u64, mirror: u64) -> Option<Orientation> {
     })
 }
 
-/// Whether the files store a board (White to move) rather than its mirror.
-#[inline]
-pub(crate) fn is_canonical(board: (u64, u64, u64)) -> bool {
-    orientation(board) != Orientation::Mirrored
-}
 
 /// How one group of squares is numbered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -536,7 +531,7 @@ mod tests {
             for i in (0..m.size()).step_by(7) {
                 if let Some(board) = board_of(m, i) {
                     assert_eq!(
-                        is_canonical(board),
+                        orientation(board) != Orientation::Mirrored,
                         crate::tablebase::index::is_stored(m, i, board),
                         "{name} entry {i}"
                     );
