@@ -248,7 +248,12 @@ fn run() -> Result<ExitCode, Stop> {
         "build-slice" => {
             let name = a.fen.clone().unwrap_or_default();
             let b = with_bar(splitting(Builder::new(a.rules, &dir).threads(threads), &a));
-            let plan = b.plan(6).map_err(|e| e.to_string())?;
+            // The plan up to the slice's pieces, for its full name.
+            let pieces = name
+                .split(['+', '.'])
+                .next()
+                .map_or(0, |m| m.chars().filter(|c| *c != 'v').count() as u32);
+            let plan = b.plan(pieces.clamp(2, 6)).map_err(|e| e.to_string())?;
             let full = plan
                 .find(&name)
                 .map_or(name.clone(), |s| s.name().to_string());

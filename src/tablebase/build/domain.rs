@@ -102,7 +102,6 @@ pub(crate) fn decide(set: u64, mirror: u64) -> Option<Orientation> {
     })
 }
 
-
 /// How one group of squares is numbered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Group {

@@ -218,7 +218,7 @@ impl Tables {
             BuildError::Internal(format!("the table of {} is not held for {pos}", m.name()))
         })?;
         if !t.exact && by_captures(pos) {
-            let mut list = Box::new(MoveList::new());
+            let mut list = MoveList::new();
             return from_children(pos, &mut list, |c| self.value(c));
         }
         t.get(i as usize)

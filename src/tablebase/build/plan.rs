@@ -632,11 +632,16 @@ impl Builder {
             .enumerate()
             .flat_map(|(i, p)| p.iter().map(move |&m| (m, i)))
             .collect();
-        // The slices, each pair's rank slices (most advanced first) before its assembly.
+        // The slices, each pair's rank slices (most advanced first) before its assembly;
+        // per pair, the slice that writes its tables; per rank slice, its place by its
+        // pair and its first material's rows.
         let mut slices: Vec<Slice> = Vec::new();
-        for pair in &pairs {
+        let mut whole_slice: Vec<usize> = Vec::with_capacity(pairs.len());
+        let mut rank_slice: HashMap<(usize, Rows, Rows), usize> = HashMap::new();
+        for (p, pair) in pairs.iter().enumerate() {
             let name = pair_name(pair);
             if !split(pair) {
+                whole_slice.push(slices.len());
                 slices.push(Slice {
                     name,
                     pair: pair.clone(),
@@ -662,6 +667,7 @@ impl Builder {
             keys.sort_by_key(|(w, b)| core::cmp::Reverse(advance(w, b)));
             for (w, b) in keys {
                 let domains = rank_domains(pair, w, b);
+                rank_slice.insert((p, w, b), slices.len());
                 slices.push(Slice {
                     name: format!("{name}.r{}", RanksOf(&domains[0])),
                     pair: pair.clone(),
@@ -671,6 +677,7 @@ impl Builder {
                     input_entries: 0,
                 });
             }
+            whole_slice.push(slices.len());
             slices.push(Slice {
                 name,
                 pair: pair.clone(),
@@ -680,37 +687,35 @@ impl Builder {
                 input_entries: 0,
             });
         }
-        let index: HashMap<String, usize> = slices
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.name.clone(), i))
-            .collect();
         // The slice that writes a material's tables.
-        let whole_of = |m: Material| -> Option<usize> {
-            let pair = &pairs[*pair_of.get(&m)?];
-            index.get(&pair_name(pair)).copied()
-        };
+        let whole_of = |m: Material| -> Option<usize> { Some(whole_slice[*pair_of.get(&m)?]) };
         // The slice that solves the part of `m` whose men stand on `w` and `b`.
         let part_of = |m: Material, w: Rows, b: Rows| -> Option<usize> {
-            let pair = &pairs[*pair_of.get(&m)?];
+            let p = *pair_of.get(&m)?;
+            let pair = &pairs[p];
             if !split(pair) {
-                return whole_of(m);
+                return Some(whole_slice[p]);
             }
             let (w0, b0) = if m == pair[0] {
                 (w, b)
             } else {
                 (flip(&b), flip(&w))
             };
-            let d = rank_domains(pair, w0, b0);
             let key = if pair.len() == 1 && (flip(&b0), flip(&w0)) < (w0, b0) {
-                rank_domains(pair, flip(&b0), flip(&w0))
+                (flip(&b0), flip(&w0))
             } else {
-                d
+                (w0, b0)
             };
-            index
-                .get(&format!("{}.r{}", pair_name(pair), RanksOf(&key[0])))
-                .copied()
+            rank_slice.get(&(p, key.0, key.1)).copied()
         };
+        // The materials each material's captures and crownings reach.
+        let mut children_of: HashMap<Material, Vec<Material>> = HashMap::new();
+        for pair in &pairs {
+            for &m in pair {
+                children_of.insert(m, children(m).into_iter().collect());
+            }
+        }
+        let children = |m: Material| children_of.get(&m).map_or(&[][..], Vec::as_slice);
         let mut inputs: Vec<BTreeSet<usize>> = std::vec![BTreeSet::new(); slices.len()];
         for (i, s) in slices.iter().enumerate() {
             let missing = |what: String| BuildError::Internal(format!("{} reads {what}", s.name));
@@ -723,7 +728,7 @@ impl Builder {
                 }
                 SliceKind::Whole | SliceKind::Ranks => {
                     for d in &s.domains {
-                        for c in children(d.m) {
+                        for &c in children(d.m) {
                             // A capture leaves fewer pieces; a crowning keeps them.
                             if c.pieces() < d.m.pieces() || s.kind == SliceKind::Whole {
                                 needed.insert(whole_of(c).ok_or_else(|| missing(c.name()))?);
@@ -770,7 +775,7 @@ impl Builder {
             };
             while let Some(j) = todo.pop() {
                 for &m in &slices[j].pair {
-                    for c in children(m).into_iter().filter(|c| c.pieces() < m.pieces()) {
+                    for &c in children(m).iter().filter(|c| c.pieces() < m.pieces()) {
                         if let Some(k) = whole_of(c) {
                             if needed.insert(k) {
                                 todo.push(k);

@@ -56,6 +56,9 @@ const CAPTURE: u32 = 1 << 29;
 /// The entry is its own mirror (it stands for one position, not two).
 const SYMMETRIC: u32 = 1 << 30;
 
+/// White's seventh rank: a man there crowns with his next step.
+const ROW_7: u64 = 0x00FF_0000_0000_0000;
+
 /// Entries a chunk holds: the unit of work handed to a thread, and of the pending levels
 /// kept (16 KiB of cells).
 const CHUNK: usize = 1 << 12;
@@ -354,6 +357,26 @@ impl Solver<'_> {
         let m = d.m;
         let pos = domain::position_of(board, self.rules)
             .ok_or_else(|| BuildError::Internal(format!("entry {index} of {}", m.name())))?;
+        let (white, black, kings) = board;
+        // No capture, no man a step from crowning, more than one piece a side, and the whole
+        // material: every move stays in the pair, and only their number matters (counted
+        // as perft counts, without the list).
+        if !d.is_rank_slice()
+            && white & !kings & ROW_7 == 0
+            && (white.count_ones() > 1 || black.count_ones() > 1)
+            && !pos.has_capture()
+        {
+            let quiet = crate::perft(&pos, 1) as u32;
+            if quiet == 0 {
+                return Ok(flags | PENDING | u32::from(Code::loss(0).bits()));
+            }
+            if quiet > 0xff {
+                return Err(BuildError::Internal(format!(
+                    "{quiet} quiet moves in {pos}"
+                )));
+            }
+            return Ok(flags | OPEN | (quiet << 16));
+        }
         pos.legal_moves_into(list);
         if list.is_empty() {
             return Ok(flags | PENDING | u32::from(Code::loss(0).bits()));
