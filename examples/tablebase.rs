@@ -6,7 +6,7 @@
 //! cargo run --release --example tablebase -- probe --rules R --dir DIR --batch < fens.txt
 //! cargo run --release --example tablebase -- stats --rules R --dir DIR
 //! cargo run --release --example tablebase -- line --rules R --dir DIR FEN
-//! cargo run --release --example tablebase -- verify --rules R --dir DIR [--threads N]
+//! cargo run --release --example tablebase -- verify --rules R --dir DIR [--threads N] [MATERIAL]
 //! cargo run --release --example tablebase -- plan --rules R --pieces N [--workers W] [--split-above E]
 //! cargo run --release --example tablebase -- build-slice --rules R --dir DIR [--threads N] [--split-above E] [--memory-limit GB] NAME
 //! ```
@@ -25,7 +25,8 @@
 //! saying so. `stats`, `verify`, `probe` and `line` on a directory without a table of the
 //! rule set say what it holds instead.
 //! `verify` derives every stored value again from its successors' and exits with code 1 if
-//! one differs. `plan` prints the slices of a build (the unit a worker builds: a material
+//! one differs; given a MATERIAL (`KKKKMvK`), it checks that material and its colour swap
+//! alone, in a directory holding every table of fewer pieces. `plan` prints the slices of a build (the unit a worker builds: a material
 //! and its colour swap), one a line with its pieces, index entries, estimated peak memory
 //! and disk, and inputs, then the totals and the estimated time on W workers (default 1).
 //! `build-slice` builds one slice (named `KvKM+KMvK`, or by one of its materials, `KMvK`)
@@ -49,7 +50,7 @@ usage: tablebase build  --rules R --pieces N --dir DIR [--threads N] [--split-ab
        tablebase probe  --rules R --dir DIR (FEN | --batch)
        tablebase stats  --rules R --dir DIR
        tablebase line   --rules R --dir DIR FEN
-       tablebase verify --rules R --dir DIR [--threads N]
+       tablebase verify --rules R --dir DIR [--threads N] [MATERIAL]
        tablebase plan   --rules R --pieces N [--workers W] [--split-above E]
        tablebase build-slice --rules R --dir DIR [--threads N] [--split-above E] [--memory-limit GB] NAME
 
@@ -225,7 +226,8 @@ fn parse_args() -> Result<Args, Stop> {
     if a.command == "line" && a.fen.is_none() {
         return Err("line needs a FEN".into());
     }
-    if !["probe", "line", "build-slice"].contains(&a.command.as_str()) && a.fen.is_some() {
+    if !["probe", "line", "build-slice", "verify"].contains(&a.command.as_str()) && a.fen.is_some()
+    {
         return Err(format!("unexpected argument `{}`", a.fen.unwrap_or_default()).into());
     }
     Ok(a)
@@ -371,16 +373,25 @@ fn run() -> Result<ExitCode, Stop> {
         }
         _ => {
             let tb = Tablebase::open(&dir, a.rules).map_err(|e| e.to_string())?;
-            let r = tb.verify(threads).map_err(|e| e.to_string())?;
+            // One material and its colour swap, or every table.
+            let (r, what) = match &a.fen {
+                Some(name) => (
+                    tb.verify_material(name, threads),
+                    format!("of {name} and its colour swap"),
+                ),
+                None => (
+                    tb.verify(threads),
+                    format!("of up to {} pieces", tb.max_pieces()),
+                ),
+            };
+            let r = r.map_err(|e| e.to_string())?;
             for m in &r.mismatches {
                 writeln!(out, "mismatch: {m}").map_err(w)?;
             }
             writeln!(
                 out,
-                "verified {} positions of up to {} pieces: {} mismatches",
-                r.positions,
-                tb.max_pieces(),
-                r.mismatch_count
+                "verified {} positions {what}: {} mismatches",
+                r.positions, r.mismatch_count
             )
             .map_err(w)?;
             if r.mismatch_count > 0 {
