@@ -252,7 +252,7 @@ impl Tablebase {
         let unknown = || ProbeError::UnknownMaterial { name: name.into() };
         let first = name.split(['+', '.']).next().ok_or_else(unknown)?;
         let m = Material::from_name(first)
-            .filter(|m| m.pieces() <= super::MAX_BUILD_PIECES)
+            .filter(|m| m.pieces() <= super::plan::MAX_BUILD_PIECES)
             .ok_or_else(unknown)?;
         self.check_any_table()?;
         let pair = build_order(m.pieces())
