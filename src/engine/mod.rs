@@ -221,8 +221,10 @@ pub struct Analysis {
     /// Positions visited.
     pub nodes: u64,
     /// The line the engine expects from here, starting with [`mv`](Analysis::mv): each
-    /// move legal after the ones before it, read from the transposition table, at most
-    /// [`depth`](Analysis::depth) moves (fewer where the table has forgotten a position).
+    /// move legal after the ones before it, as the search found it (then continued from
+    /// the transposition table), [`depth`](Analysis::depth) moves long, or to the end of
+    /// the game when the score is a forced win or loss (shorter where the table has
+    /// forgotten a position or the game ends).
     pub pv: Vec<Move>,
     /// The number of legal moves at the root (the excluded ones included).
     pub legal_moves: usize,

@@ -61,6 +61,9 @@ pub struct Engine {
     /// Keys of the positions before the current one: the game's, then the search path's.
     path: Vec<u64>,
     oracle: Option<Oracle>,
+    /// The best line found below each ply of the current search (a triangular table: the
+    /// line at `ply` is the move played there, then the line at `ply + 1`).
+    lines: Vec<Vec<Move>>,
 }
 
 impl core::fmt::Debug for Engine {
@@ -99,6 +102,7 @@ impl Engine {
             stopped: false,
             path: Vec::new(),
             oracle: None,
+            lines: vec![Vec::new(); MAX_PLY + 2],
         }
     }
 
@@ -241,7 +245,8 @@ impl Engine {
             let score = -self.negamax(&child, 0, 1, -WIN - 1, WIN + 1, &mut never);
             self.path.pop();
             let mut pv = vec![mv];
-            self.extend_line(&child, 1, &mut pv);
+            pv.extend_from_slice(&self.lines[1]);
+            self.extend_line(line_length(score, 1), score.abs() > WIN_BOUND, &mut pv, pos);
             return Some(Analysis {
                 mv,
                 score,
@@ -256,6 +261,8 @@ impl Engine {
         let full_window = options.margin > 0;
         let mut order = roots.clone();
         let mut scores = vec![-WIN - 1; legal.len()];
+        // Each root move's line after it, from its last search with an exact score.
+        let mut root_lines: Vec<Vec<Move>> = vec![Vec::new(); legal.len()];
         let mut depth_done = 0;
         for depth in 1..=max_depth {
             // Depth 1 always finishes, so there is a move even with no time at all.
@@ -264,11 +271,13 @@ impl Engine {
             } else {
                 &mut *should_stop
             };
-            let found = self.search_root(pos, &legal, &order, depth, full_window, stop);
+            let mut lines = root_lines.clone();
+            let found = self.search_root(pos, &legal, &order, depth, full_window, &mut lines, stop);
             if self.stopped {
                 break;
             }
             scores = found;
+            root_lines = lines;
             // Best first; a stable sort keeps the earlier order among equal scores.
             order.sort_by_key(|&i| core::cmp::Reverse(scores[i]));
             depth_done = depth;
@@ -287,7 +296,9 @@ impl Engine {
             let near: Vec<usize> = order
                 .iter()
                 .copied()
-                .filter(|&i| scores[i] >= floor && (best_score <= WIN_BOUND || scores[i] > WIN_BOUND))
+                .filter(|&i| {
+                    scores[i] >= floor && (best_score <= WIN_BOUND || scores[i] > WIN_BOUND)
+                })
                 .collect();
             let pick = mix(options.seed ^ root_key) % near.len() as u64;
             near[pick as usize]
@@ -296,8 +307,13 @@ impl Engine {
         };
         let mv = legal[chosen];
         let mut pv = vec![mv];
-        let child = pos.after_unchecked(mv);
-        self.extend_line(&child, depth_done, &mut pv);
+        pv.extend_from_slice(&root_lines[chosen]);
+        self.extend_line(
+            line_length(scores[chosen], depth_done),
+            scores[chosen].abs() > WIN_BOUND,
+            &mut pv,
+            pos,
+        );
         Some(Analysis {
             mv,
             score: scores[chosen],
@@ -311,7 +327,9 @@ impl Engine {
 
     /// One iteration at the root: each of `order`'s moves (indices into `legal`) searched to
     /// `depth`; the scores by index, exact for the best move (and for every move with
-    /// `full_window`), upper bounds for the others.
+    /// `full_window`), upper bounds for the others. `lines` gets the line after each move
+    /// whose score is exact.
+    #[allow(clippy::too_many_arguments)]
     fn search_root(
         &mut self,
         pos: &Position,
@@ -319,6 +337,7 @@ impl Engine {
         order: &[usize],
         depth: u32,
         full_window: bool,
+        lines: &mut [Vec<Move>],
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Vec<i32> {
         let depth = depth as i32;
@@ -329,20 +348,25 @@ impl Engine {
         self.path.push(root_key);
         for (n, &i) in order.iter().enumerate() {
             let child = pos.after_unchecked(legal[i]);
-            let score = if n == 0 || full_window {
-                -self.negamax(&child, depth - 1, 1, -WIN - 1, WIN + 1, should_stop)
+            let (score, exact) = if n == 0 || full_window {
+                let score = -self.negamax(&child, depth - 1, 1, -WIN - 1, WIN + 1, should_stop);
+                (score, true)
             } else {
                 // A null window proves the move no better than the best so far; only a move
                 // that beats it is searched again for its exact score.
                 let bound = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, should_stop);
                 if bound > alpha && !self.stopped {
-                    -self.negamax(&child, depth - 1, 1, -WIN - 1, -alpha, should_stop)
+                    let score = -self.negamax(&child, depth - 1, 1, -WIN - 1, -alpha, should_stop);
+                    (score, true)
                 } else {
-                    bound
+                    (bound, false)
                 }
             };
             if self.stopped {
                 break;
+            }
+            if exact {
+                lines[i].clone_from(&self.lines[1]);
             }
             scores[i] = score;
             if score > alpha {
@@ -366,37 +390,70 @@ impl Engine {
         scores
     }
 
-    /// Appends to `line` the table's best moves from `pos` on, until it has `len` moves, the
-    /// table does not know a position, the game ends or a position comes back.
-    fn extend_line(&self, pos: &Position, len: u32, line: &mut Vec<Move>) {
-        let mut pos = *pos;
-        let mut seen: Vec<u64> = Vec::new();
+    /// Appends to `line` (moves from `root` on) the table's best moves after its last one,
+    /// until it has `len` moves, the game ends or a position comes back. Where the table
+    /// has forgotten a position of a forced win or loss (`decisive`), a search of the
+    /// plies left finds its move again (when at most 24 are left); otherwise the line
+    /// stops there.
+    fn extend_line(&mut self, len: u32, decisive: bool, line: &mut Vec<Move>, root: &Position) {
+        let mut pos = *root;
+        let base = self.path.len();
+        for mv in line.iter() {
+            self.path.push(key(&pos));
+            pos.play_unchecked(*mv);
+        }
         while line.len() < len as usize && pos.outcome().is_none() {
             let k = key(&pos);
-            if seen.contains(&k) {
+            if self.path[base..].contains(&k) {
                 break;
             }
-            seen.push(k);
+            let left = len as usize - line.len();
+            if self.probe(k).is_none() && decisive && left <= 24 {
+                let mut never = || false;
+                self.negamax(&pos, left as i32, 1, -WIN - 1, WIN + 1, &mut never);
+            }
             let Some(entry) = self.probe(k) else { break };
             let moves = pos.legal_moves();
             let Some(&mv) = moves.get(usize::from(entry.best)) else {
                 break;
             };
+            self.path.push(k);
             line.push(mv);
             pos.play_unchecked(mv);
         }
+        self.path.truncate(base);
+    }
+
+    /// The two slots a key may be stored in: its own and its pair's.
+    fn slots(&self, key: u64) -> (usize, usize) {
+        let i = (key as usize) & (self.table.len() - 1);
+        (i, i ^ usize::from(self.table.len() > 1))
     }
 
     fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.table[(key as usize) & (self.table.len() - 1)];
-        (e.key == key).then_some(e)
+        let (a, b) = self.slots(key);
+        [a, b]
+            .into_iter()
+            .map(|i| self.table[i])
+            .find(|e| e.key == key)
     }
 
+    /// Stores `entry` over the same position's entry (unless that one is deeper), else
+    /// over the shallower of the two slots: deep results, the line's among them, outlive
+    /// the many shallow ones.
     fn store(&mut self, key: u64, entry: Entry) {
-        let len = self.table.len();
-        let slot = &mut self.table[(key as usize) & (len - 1)];
-        if slot.key != key || entry.depth >= slot.depth {
-            *slot = entry;
+        let (a, b) = self.slots(key);
+        let same = |i: usize| self.table[i].key == key;
+        let slot = if same(a) {
+            a
+        } else if same(b) || self.table[b].depth < self.table[a].depth {
+            b
+        } else {
+            a
+        };
+        let old = &mut self.table[slot];
+        if old.key != key || entry.depth >= old.depth {
+            *old = entry;
         }
     }
 
@@ -410,6 +467,7 @@ impl Engine {
         should_stop: &mut dyn FnMut() -> bool,
     ) -> i32 {
         self.nodes += 1;
+        self.lines[ply].clear();
         if self.nodes & 1023 == 0 && should_stop() {
             self.stopped = true;
         }
@@ -475,6 +533,11 @@ impl Engine {
             }
             if score > alpha {
                 alpha = score;
+                let (here, below) = self.lines.split_at_mut(ply + 1);
+                let line = &mut here[ply];
+                line.clear();
+                line.push(moves[i]);
+                line.extend_from_slice(&below[0]);
             }
             if alpha >= beta {
                 break;
@@ -537,6 +600,18 @@ impl Engine {
             }
         }
         score + 2 * (mobility(pos) - mobility(&with_other_side_to_move(pos)))
+    }
+}
+
+/// How long a line to show for a move of `score` searched to `depth`: to the end of the
+/// game when it is a forced win or loss, else `depth` moves.
+fn line_length(score: i32, depth: u32) -> u32 {
+    if score.abs() > WIN_BOUND {
+        u32::try_from(WIN - score.abs())
+            .unwrap_or(0)
+            .clamp(1, MAX_PLY as u32)
+    } else {
+        depth
     }
 }
 
