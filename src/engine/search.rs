@@ -222,7 +222,7 @@ impl Engine {
         options: &Options,
         should_stop: &mut dyn FnMut() -> bool,
     ) -> Option<Analysis> {
-        let legal = pos.legal_moves();
+        let legal = legal_moves(pos);
         // The root's moves: their index in the legal list (the table's move numbers).
         let roots: Vec<usize> = (0..legal.len())
             .filter(|&i| !options.exclude.contains(&legal[i]))
@@ -279,7 +279,7 @@ impl Engine {
             scores = found;
             root_lines = lines;
             // Best first; a stable sort keeps the earlier order among equal scores.
-            order.sort_by_key(|&i| core::cmp::Reverse(scores[i]));
+            insertion_sort_by_key(&mut order, |i| core::cmp::Reverse(scores[i]));
             depth_done = depth;
             if scores[order[0]].abs() > WIN_BOUND {
                 break; // a forced win or loss is found; deeper adds nothing
@@ -413,7 +413,7 @@ impl Engine {
                 self.negamax(&pos, left as i32, 1, -WIN - 1, WIN + 1, &mut never);
             }
             let Some(entry) = self.probe(k) else { break };
-            let moves = pos.legal_moves();
+            let moves = legal_moves(&pos);
             let Some(&mv) = moves.get(usize::from(entry.best)) else {
                 break;
             };
@@ -507,10 +507,10 @@ impl Engine {
             }
         }
 
-        let moves = pos.legal_moves();
+        let moves = legal_moves(pos);
         // Order: the table's move, then crownings, then the rest as generated.
         let mut order: Vec<usize> = (0..moves.len()).collect();
-        order.sort_by_key(|&i| {
+        insertion_sort_by_key(&mut order, |i| {
             (
                 u16::try_from(i).ok() != Some(best_index),
                 !moves[i].is_crowning(),
@@ -613,6 +613,26 @@ fn line_length(score: i32, depth: u32) -> u32 {
     } else {
         depth
     }
+}
+
+/// Sorts move indices by `key`, keeping the order of equal keys: an insertion sort, quick
+/// on the short lists of a position's moves and much smaller in a WebAssembly module than
+/// the standard library's sort.
+fn insertion_sort_by_key<K: Ord>(items: &mut [usize], key: impl Fn(usize) -> K) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && key(items[j - 1]) > key(items[j]) {
+            items.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// The legal moves, generated in one place: the search calls it from several, and each
+/// call inlined would be another copy of move generation in a WebAssembly module.
+#[inline(never)]
+fn legal_moves(pos: &Position) -> MoveList {
+    pos.legal_moves()
 }
 
 /// The number of legal moves, counted as they are generated (no list is built).

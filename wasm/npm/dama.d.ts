@@ -148,10 +148,75 @@ export interface EngineReport {
   nodes: number;
 }
 
+/** A level's name, weakest first. */
+export type LevelName = 'beginner' | 'easy' | 'medium' | 'hard' | 'expert';
+
+/** What a level means for the search. */
+export interface Level {
+  name: LevelName;
+  /** The depth cap in plies, 0 for none. */
+  maxDepth: number;
+  /** The time a move may take, in milliseconds. */
+  timeMs: number;
+  /** The random choice among moves this many hundredths of a man from the best (0: the best). */
+  margin: number;
+}
+
+/** The engine's five levels, weakest first. */
+export const LEVELS: readonly Readonly<Level>[];
+
+/** How `Engine.search` searches. */
+export interface SearchOptions {
+  /** A level: its depth cap, time and margin, each overridden by the option of the same name. */
+  level?: LevelName;
+  /** At most this many milliseconds (depth 1 always finishes). */
+  timeMs?: number;
+  /** At most this many plies. */
+  depth?: number;
+  /** Choose at random among the moves scoring within this many hundredths of a man of the best. */
+  margin?: number;
+  /** The seed of that random choice (a whole number): the same seed, the same choice. */
+  seed?: number;
+  /** Moves left out, as texts the game reads. */
+  exclude?: string[];
+}
+
+/** What `Engine.search` found. */
+export interface SearchResult extends EngineReport {
+  /** The best move's score (equal to `score` unless a margin chose another move). */
+  bestScore: number;
+  /** The line the engine expects, from `move` on. */
+  pv: Move[];
+  /** The number of legal moves in the position. */
+  legalMoves: number;
+}
+
 /** The alpha-beta engine. */
 export class Engine {
   constructor(options?: { tableBits?: number });
   /** The best move, or `null` when the game is over; give `timeMs`, `depth` or both. */
   bestMove(game: Dama, options: { timeMs?: number; depth?: number }): EngineReport | null;
+  /** The move, its score and the expected line, or `null` when the game is over or every move is excluded. */
+  search(game: Dama, options: SearchOptions): SearchResult | null;
+  /** Forgets the positions the table holds. */
+  clear(): void;
   free(): void;
 }
+
+/** A move's judgement in a review. */
+export type Judgement = 'forced' | 'only' | 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
+
+/** The mover's expected score, 0 to 1, of an engine score. */
+export function expectedScore(score: number): number;
+/** The loss of expected score of a move scoring `played` where the best scores `best`. */
+export function moveLoss(best: number, played: number): number;
+/** Judges a move from the best score and the played move's score, both for the mover. */
+export function judgeMove(move: {
+  best: number;
+  played: number;
+  legalMoves: number;
+  playedIsBest?: boolean;
+  secondBest?: number | null;
+}): Judgement;
+/** A side's accuracy, 0 to 100, from its moves' losses; `null` without any. */
+export function accuracy(losses: number[]): number | null;
