@@ -45,6 +45,7 @@ export class Analysis {
   info = null;
   #key = null;
   #exact;
+  #cache = null;
 
   constructor(ctx) {
     this.#ctx = ctx;
@@ -66,8 +67,13 @@ export class Analysis {
     this.viewPly = null;
   }
 
+  /** The position shown (the same object while it does not change: a move being entered lives on it). */
   shown() {
-    return replay(this.#ctx.Dama, this.line, this.viewPly);
+    const key = `${this.viewPly}:${this.line.history().length}`;
+    if (this.#cache?.line !== this.line || this.#cache.key !== key) {
+      this.#cache = { line: this.line, key, game: replay(this.#ctx.Dama, this.line, this.viewPly) };
+    }
+    return this.#cache.game;
   }
 
   currentGame() {

@@ -166,7 +166,7 @@ export class Play {
     $('offer-draw').disabled = over || !idle || this.game.history().length - this.offers.lastPly < OFFER_GAP || this.offers.count >= MAX_OFFERS;
     $('resign').disabled = over || (this.setup.opponent === 'computer' && this.game.history().length < 1);
     $('undo').disabled = this.game.history().length === 0 || this.clock !== null || this.result !== null;
-    $('review-button').hidden = !over;
+    $('review-button').hidden = !over || this.viewPly === null;
     const total = this.game.history().length;
     const at = this.viewPly ?? total;
     $('first').disabled = $('prev').disabled = at === 0;
