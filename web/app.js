@@ -147,6 +147,12 @@ function render() {
     hint: ctx.overlay.hint ?? null,
   });
   $('status').textContent = s.status();
+  // The play screen's banner, confirmation and exact result belong to it alone.
+  if (ctx.mode !== 'play') {
+    show($('banner'), false);
+    show($('confirm'), false);
+  }
+  show($('entry'), typeof s.typed === 'function');
   s.render?.();
   renderPlayers(view);
 }
