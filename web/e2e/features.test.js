@@ -387,3 +387,40 @@ test('the analysis board: evaluation bar, depth, best line, moves for both sides
     await close();
   }
 });
+
+test('moves, captures, crownings and dama altı are announced', { timeout: 120_000 }, async () => {
+  const { page, server, errors, close } = await open();
+  try {
+    // Worked out by hand: White's man c6 steps to c7 (one step from crowning); Black's a4
+    // steps to b4, in front of White's b3, which must take it (b3xb5); Black's h6 steps on
+    // and c7-c8 crowns.
+    const fen = new Dama('W:Wc6,b3:Bh6,a4').fen();
+    await page.goto(`${server.url}/web/#fen=${encodeURIComponent(fen)}`);
+    await page.waitForFunction((f) => window.dama?.ctx.screens.play.game.fen() === f, fen);
+    const said = () => page.evaluate(() => document.querySelector('#announce').textContent + document.querySelector('#announce-2').textContent);
+    const play = async (from, to) => {
+      await page.click(`.square[data-square="${from}"]`);
+      await page.click(`.square[data-square="${to}"]`);
+      await page.waitForFunction(() => window.dama.ctx.animating === 0);
+    };
+    await play('c6', 'c7');
+    assert.equal(await said(), 'White: c6-c7. Dama altı! A man is one step from crowning.');
+    await play('a4', 'b4');
+    assert.equal(await said(), 'Black: a4-b4. White must capture.');
+    await page.click('.square[data-square="c7"]');
+    assert.equal(await page.textContent('#message'), 'A capture is compulsory: the piece that must capture is marked.');
+    await page.click('.square[data-square="b3"]');
+    await page.click('.square[data-square="c3"]');
+    assert.match(await page.textContent('#message'), /the piece on b3 must capture/);
+    // The piece stays picked after a refused square: its landing finishes the capture.
+    await page.click('.square[data-square="b5"]');
+    await page.waitForFunction(() => window.dama.ctx.animating === 0);
+    assert.equal(await said(), 'White: b3xb5, capturing 1 piece.');
+    await play('h6', 'h5');
+    await play('c7', 'c8');
+    assert.equal(await said(), 'White: c7-c8. Crowned: a dama!');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
