@@ -32,7 +32,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use cli::Stop;
-use turkish_draughts::tablebase::{Builder, ENTRIES_PER_SECOND, Tablebase, Wdl};
+use turkish_draughts::tablebase::{Builder, ENTRIES_PER_SECOND, Stage, Tablebase, Wdl};
 use turkish_draughts::{Position, RuleSet};
 
 const HELP: &str = "\
@@ -65,6 +65,51 @@ struct Args {
     batch: bool,
     fen: Option<String>,
     workers: Option<usize>,
+}
+
+/// The builder with a progress bar on standard error when it is a terminal (nothing in a
+/// pipe or a file): slices done, the slice at work and its stage, entries a second and the
+/// time left.
+fn with_bar(b: Builder) -> Builder {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return b;
+    }
+    b.on_progress(|p| {
+        let width = 30;
+        let filled =
+            (p.entries_done as f64 / p.entries_total.max(1) as f64 * width as f64) as usize;
+        let bar: String = (0..width)
+            .map(|i| if i < filled { '#' } else { '.' })
+            .collect();
+        let left = p.time_left().map_or("-".to_string(), |t| {
+            format!("{:.0} s left", t.as_secs_f64())
+        });
+        let at = match &p.slice {
+            Some((name, Stage::Looking { done, total })) => {
+                format!(
+                    "{name}: looking {:.0} %",
+                    100.0 * *done as f64 / (*total).max(1) as f64
+                )
+            }
+            Some((name, Stage::Level(d))) => format!("{name}: level {d}"),
+            Some((name, Stage::Reading)) => format!("{name}: reading inputs"),
+            Some((name, Stage::Writing)) => format!("{name}: writing"),
+            Some((name, _)) => name.clone(),
+            None => String::new(),
+        };
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r\x1b[2K[{bar}] {}/{} slices, {:.1} M entries/s, {left}  {at}",
+            p.slices_done,
+            p.slices_total,
+            p.entries_per_second() / 1e6
+        );
+        if p.slice.is_none() && p.slices_done == p.slices_total {
+            let _ = writeln!(err);
+        }
+    })
 }
 
 fn parse_args() -> Result<Args, Stop> {
@@ -159,8 +204,7 @@ fn run() -> Result<ExitCode, Stop> {
     let w = |e: std::io::Error| Stop::Error(format!("cannot write: {e}"));
     match a.command.as_str() {
         "build" => {
-            let r = Builder::new(a.rules, &dir)
-                .threads(threads)
+            let r = with_bar(Builder::new(a.rules, &dir).threads(threads))
                 .build(a.pieces.unwrap_or(2))
                 .map_err(|e| e.to_string())?;
             writeln!(
@@ -176,7 +220,7 @@ fn run() -> Result<ExitCode, Stop> {
         "plan" => plan(&mut out, &a)?,
         "build-slice" => {
             let name = a.fen.clone().unwrap_or_default();
-            let b = Builder::new(a.rules, &dir).threads(threads).progress(false);
+            let b = with_bar(Builder::new(a.rules, &dir).threads(threads));
             let plan = b.plan(6).map_err(|e| e.to_string())?;
             let full = plan
                 .find(&name)

@@ -115,12 +115,7 @@ fn build_tablebase(
     let threads: usize = int_arg::get(&threads, "threads", int_arg::USIZE)?;
     let rules: RuleSet = parse_rules(rules)?;
     let report = py
-        .detach(|| {
-            Builder::new(rules, path)
-                .threads(threads)
-                .progress(false)
-                .build(pieces)
-        })
+        .detach(|| Builder::new(rules, path).threads(threads).build(pieces))
         .map_err(|e| TablebaseError::new_err(e.to_string()))?;
     Ok(report.built)
 }
@@ -179,7 +174,6 @@ fn build_tablebase_slice(
     py.detach(|| {
         Builder::new(rules, path)
             .threads(threads)
-            .progress(false)
             .build_slice(slice)
     })
     .map_err(|e| TablebaseError::new_err(e.to_string()))

@@ -1,25 +1,29 @@
-//! The builder: retrograde analysis, material by material.
+//! The builder: retrograde analysis, a pair of materials at a time.
 
-use std::boxed::Box;
 use std::fs;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::string::{String, ToString};
-use std::sync::Mutex;
+use std::string::String;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use std::vec::Vec;
-use std::{eprint, eprintln, format};
+use std::{format, vec};
 
+use super::domain::Domain;
 use super::error::BuildError;
-use super::format::{self, DONT_CARE, TableFile};
-use super::material::{self, Material, board_of, index_of};
-use super::value::{self, DRAW};
-use super::{Metric, file_name};
-use super::{format_v1, resolve};
-use crate::{Color, MoveList, Outcome, Position, RuleSet};
+use super::format::{self, Header, Kind, Scheme, TableFile};
+use super::held::{Held, HeldBuilder, Tables};
+use super::material::Material;
+use super::probe::file_error;
+use super::solve::{self, Solved};
+use super::{Metric, file_name, file_name_of, resolve};
+use crate::{Position, RuleSet};
 
 /// The most pieces [`Builder::build`] accepts.
 pub const MAX_BUILD_PIECES: u32 = 6;
+
+/// A callback that is told how a build goes (see [`Builder::on_progress`]).
+type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
 
 /// Builds the tables of a rule set into a directory.
 ///
@@ -27,7 +31,7 @@ pub const MAX_BUILD_PIECES: u32 = 6;
 /// use turkish_draughts::RuleSet;
 /// use turkish_draughts::tablebase::{Builder, Tablebase, Wdl};
 /// # let dir = std::env::temp_dir().join(format!("td-doc-builder-{}", std::process::id()));
-/// let report = Builder::new(RuleSet::Tudaf, &dir).threads(1).progress(false).build(2)?;
+/// let report = Builder::new(RuleSet::Tudaf, &dir).threads(1).build(2)?;
 /// assert_eq!(report.built.len(), 4); // KvK, KvM, MvK, MvM
 /// let tb = Tablebase::open(&dir, RuleSet::Tudaf)?;
 /// let pos = turkish_draughts::Position::from_fen("W:Wd3:Bd6", RuleSet::Tudaf)?;
@@ -35,12 +39,23 @@ pub const MAX_BUILD_PIECES: u32 = 6;
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Builder {
     rules: RuleSet,
     dir: PathBuf,
     threads: usize,
-    progress: Option<bool>,
+    progress: Option<ProgressFn>,
+}
+
+impl core::fmt::Debug for Builder {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Builder")
+            .field("rules", &self.rules)
+            .field("dir", &self.dir)
+            .field("threads", &self.threads)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
 }
 
 /// What a [`Builder::build`] did.
@@ -49,8 +64,8 @@ pub struct Builder {
 /// use turkish_draughts::RuleSet;
 /// use turkish_draughts::tablebase::Builder;
 /// # let dir = std::env::temp_dir().join(format!("td-doc-report-{}", std::process::id()));
-/// let first = Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
-/// let again = Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
+/// let first = Builder::new(RuleSet::Default, &dir).build(2)?;
+/// let again = Builder::new(RuleSet::Default, &dir).build(2)?;
 /// assert!(again.built.is_empty());
 /// assert_eq!(again.present.len(), first.built.len());
 /// # std::fs::remove_dir_all(&dir)?;
@@ -63,9 +78,6 @@ pub struct BuildReport {
     pub built: Vec<String>,
     /// The materials whose files were already there and valid, not rebuilt.
     pub present: Vec<String>,
-    /// The materials among [`present`](BuildReport::present) whose files were of format
-    /// version 1 and were written again in the current version (not solved again).
-    pub upgraded: Vec<String>,
     /// The index entries solved by this call (positions with White to move, counting the
     /// entries that put two pieces on one square).
     pub positions: u64,
@@ -73,9 +85,112 @@ pub struct BuildReport {
     pub elapsed: Duration,
 }
 
+/// What a build is doing within a slice (see [`Progress`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Stage {
+    /// Reading the tables the slice depends on from their files.
+    Reading,
+    /// The first look at every entry (its moves, and the values of the captures and
+    /// crownings that leave the slice): `done` of `total` entries.
+    Looking {
+        /// Entries looked at.
+        done: u64,
+        /// The slice's entries.
+        total: u64,
+    },
+    /// The retrograde levels: the positions won or lost in this many plies are being made
+    /// final.
+    Level(u32),
+    /// Writing the slice's files.
+    Writing,
+}
+
+/// How far a build has come, handed to the callback of [`Builder::on_progress`].
+///
+/// ```
+/// use std::sync::{Arc, Mutex};
+/// use turkish_draughts::RuleSet;
+/// use turkish_draughts::tablebase::{Builder, Progress};
+/// # let dir = std::env::temp_dir().join(format!("td-doc-progress-{}", std::process::id()));
+/// let seen: Arc<Mutex<Vec<Progress>>> = Arc::default();
+/// let log = Arc::clone(&seen);
+/// Builder::new(RuleSet::Default, &dir)
+///     .on_progress(move |p| log.lock().unwrap().push(p.clone()))
+///     .build(2)?;
+/// let seen = seen.lock().unwrap();
+/// let last = seen.last().unwrap();
+/// assert_eq!(last.slices_done, last.slices_total);
+/// assert_eq!(last.entries_done, last.entries_total);
+/// assert!(last.slice.is_none());
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Progress {
+    /// The slice being built and what is being done to it; `None` once the build is over.
+    pub slice: Option<(String, Stage)>,
+    /// Slices finished (built by this call or found present).
+    pub slices_done: usize,
+    /// Slices in the build.
+    pub slices_total: usize,
+    /// Index entries of the finished slices.
+    pub entries_done: u64,
+    /// Index entries of the build.
+    pub entries_total: u64,
+    /// Index entries solved by this call (the finished slices it built).
+    pub entries_solved: u64,
+    /// The time since the build started.
+    pub elapsed: Duration,
+}
+
+impl Progress {
+    /// Index entries solved a second so far by this call (0 before the first slice is
+    /// finished).
+    ///
+    /// See [`time_left`](Progress::time_left) for an example.
+    pub fn entries_per_second(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            self.entries_solved as f64 / secs
+        } else {
+            0.0
+        }
+    }
+
+    /// The time the entries left would take at [`entries_per_second`]
+    /// (Progress::entries_per_second), or `None` before there is a rate.
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use turkish_draughts::RuleSet;
+    /// use turkish_draughts::tablebase::Builder;
+    /// # let dir = std::env::temp_dir().join(format!("td-doc-left-{}", std::process::id()));
+    /// let last = Arc::new(Mutex::new(None));
+    /// let keep = Arc::clone(&last);
+    /// Builder::new(RuleSet::Default, &dir)
+    ///     .on_progress(move |p| *keep.lock().unwrap() = Some(p.clone()))
+    ///     .build(2)?;
+    /// let p = last.lock().unwrap().clone().unwrap();
+    /// assert!(p.entries_per_second() > 0.0);
+    /// assert_eq!(p.time_left(), Some(std::time::Duration::ZERO));
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn time_left(&self) -> Option<Duration> {
+        let rate = self.entries_per_second();
+        (rate > 0.0).then(|| {
+            Duration::from_secs_f64(
+                self.entries_total.saturating_sub(self.entries_done) as f64 / rate,
+            )
+        })
+    }
+}
+
 impl Builder {
-    /// A builder for `rules` writing into `dir` (created if missing), on every core, with a
-    /// progress bar when standard error is a terminal.
+    /// A builder for `rules` writing into `dir` (created if missing), on every core, telling
+    /// no one how it goes (see [`on_progress`](Builder::on_progress)).
     ///
     /// ```
     /// use turkish_draughts::RuleSet;
@@ -105,29 +220,46 @@ impl Builder {
         self
     }
 
-    /// Whether to draw a progress bar on standard error (default: when it is a terminal).
+    /// Calls `f` as the build goes: when a slice starts and ends, and as its stages go (a
+    /// few times a second at most during its first look). `f` runs on the build's threads,
+    /// and the build waits for it: keep it short. The builder itself prints nothing.
     ///
-    /// ```
-    /// use turkish_draughts::{RuleSet, tablebase::Builder};
-    /// let b = Builder::new(RuleSet::Default, "tables").progress(false);
-    /// # let _ = b;
-    /// ```
+    /// See [`Progress`] for an example.
     #[must_use]
-    pub fn progress(mut self, on: bool) -> Builder {
-        self.progress = Some(on);
+    pub fn on_progress(mut self, f: impl Fn(&Progress) + Send + Sync + 'static) -> Builder {
+        self.progress = Some(Arc::new(f));
         self
+    }
+
+    /// The threads to use.
+    pub(crate) fn thread_count(&self) -> usize {
+        if self.threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            self.threads
+        }
     }
 
     /// Builds every table of 2 to `max_pieces` pieces that is not already in the directory
     /// (a file is kept when it is complete and valid; a build killed half way starts again
-    /// at the first material it had not finished). Each material's two files (WDL and DTW)
-    /// are written under a temporary name and renamed when complete.
+    /// at the first slice it had not finished). Each material's two files (WDL and DTW) are
+    /// written under a temporary name and renamed when complete.
+    ///
+    /// A build holds the slice being solved at four bytes an index entry, the finished
+    /// tables with fewer pieces at a byte an entry, and of the tables with `max_pieces`
+    /// pieces only those that a slice still to come reads through a crowning (see
+    /// [`Plan`](super::Plan) for each slice's size).
     ///
     /// ```
     /// use turkish_draughts::{RuleSet, tablebase::{BuildError, Builder}};
     /// let err = Builder::new(RuleSet::Default, "tables").build(9).unwrap_err();
     /// assert!(matches!(err, BuildError::TooManyPieces { asked: 9, .. }));
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::TooManyPieces`] past [`MAX_BUILD_PIECES`]; [`BuildError::Io`] when the
+    /// directory or a file cannot be written.
     pub fn build(&self, max_pieces: u32) -> Result<BuildReport, BuildError> {
         if max_pieces > MAX_BUILD_PIECES {
             return Err(BuildError::TooManyPieces {
@@ -135,744 +267,213 @@ impl Builder {
                 max: MAX_BUILD_PIECES,
             });
         }
-        let start = Instant::now();
-        fs::create_dir_all(&self.dir).map_err(|source| BuildError::Io {
-            path: self.dir.clone(),
-            source,
-        })?;
-        let threads = if self.threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            self.threads
-        };
-        let show = self
-            .progress
-            .unwrap_or_else(|| std::io::stderr().is_terminal());
+        self.create_dir()?;
+        let threads = self.thread_count();
         let pairs = build_order(max_pieces);
-        let total: u64 = pairs.iter().map(|p| pair_size(p)).sum();
-        let mut done_positions = 0u64;
-        let mut solved_here = 0u64;
+        let last_use = last_crowning_use(&pairs, max_pieces);
+        let mut progress = Tracker::new(self.progress.clone(), &pairs);
         let mut tables = Tables::default();
         let mut report = BuildReport::default();
         for (n, pair) in pairs.iter().enumerate() {
-            if show {
-                bar(n, pairs.len(), done_positions, total, solved_here, start);
-            }
-            let (p, men) = (pair[0].pieces(), pair[0].men());
-            // A table of the most pieces is read only by a crowning from its own piece
-            // count with one man more. Those tables are held only while the pairs of one
-            // man more are solved, read back from their files when that level starts; a
-            // table of fewer pieces is a capture's child and is held to the end.
-            let top = p == max_pieces;
-            if top {
-                tables.forget(|m| m.pieces() == p && m.men() + 1 != men);
-                if men > 0 {
-                    for m in Material::all_with(p).filter(|m| m.men() + 1 == men) {
+            let top = pair[0].pieces() == max_pieces;
+            // Whether the pair's tables are read by a pair still to come: every table with
+            // fewer pieces (a capture's child), and of the most pieces those a crowning
+            // reaches.
+            let kept = |m: &Material| !top || last_use.get(m).is_some_and(|&l| l > n);
+            let name = pair_name(pair);
+            if self.pair_present(pair) {
+                progress.stage(&name, Stage::Reading);
+                for &m in pair.iter().filter(|m| kept(m)) {
+                    tables.insert(m, self.load(m)?);
+                }
+                report.present.extend(pair.iter().map(|m| m.name()));
+                progress.done(pair, false);
+            } else {
+                if top {
+                    progress.stage(&name, Stage::Reading);
+                    for m in crowned(pair) {
                         if !tables.has(m) {
-                            let v = self.load(m).ok_or_else(|| {
-                                BuildError::Internal(format!("table {} not readable", m.name()))
-                            })?;
-                            tables.insert(m, Held::new(&v, false));
+                            tables.insert(m, self.load(m)?);
                         }
                     }
                 }
-            }
-            if let Some(loaded) = self.read_pair(pair, threads, !top)? {
-                for (m, (v, upgraded)) in pair.iter().zip(loaded) {
-                    report.present.push(m.name());
-                    if upgraded {
-                        report.upgraded.push(m.name());
-                    }
-                    if let Some(v) = v {
-                        tables.insert(*m, Held::new(&v, upgraded));
-                    }
-                }
-            } else {
-                let t0 = Instant::now();
-                let values = solve_pair(self.rules, pair, &tables, threads, !top)?;
-                let t1 = Instant::now();
-                for (m, (v, stored)) in pair.iter().zip(values) {
-                    self.write(*m, &stored)?;
-                    if std::env::var_os("TD_TB_TIMING").is_some() {
-                        eprintln!("{} solve {:?} write {:?}", m.name(), t1 - t0, t1.elapsed());
-                    }
-                    report.built.push(m.name());
-                    if let Some(v) = v {
-                        tables.insert(*m, v);
+                let mut solved = self.solve(pair, &tables, threads, &name, &progress)?;
+                progress.stage(&name, Stage::Writing);
+                self.write_pair(&solved, threads)?;
+                for (s, &m) in pair.iter().enumerate() {
+                    if kept(&m) {
+                        let mut b = HeldBuilder::new(solved.len(s));
+                        solved.drain_codes(s, |codes| b.extend(codes));
+                        tables.insert(m, b.finish(true));
                     }
                 }
-                solved_here += pair_size(pair);
+                drop(solved);
+                report.built.extend(pair.iter().map(|m| m.name()));
+                report.positions += pair_size(pair);
+                progress.done(pair, true);
             }
-            done_positions += pair_size(pair);
+            if top {
+                // The tables of the most pieces no pair to come reads.
+                for m in crowned(pair) {
+                    if last_use.get(&m).is_none_or(|&l| l <= n) {
+                        tables.remove(m);
+                    }
+                }
+            }
         }
-        if show {
-            bar(pairs.len(), pairs.len(), total, total, solved_here, start);
-            eprintln!();
-        }
-        report.positions = solved_here;
-        report.elapsed = start.elapsed();
+        progress.finish();
+        report.elapsed = progress.elapsed();
         Ok(report)
     }
 
+    /// Creates the directory.
+    pub(crate) fn create_dir(&self) -> Result<(), BuildError> {
+        fs::create_dir_all(&self.dir).map_err(|source| BuildError::Io {
+            path: self.dir.clone(),
+            source,
+        })
+    }
+
+    /// Solves a pair with the finished tables `tables` (every table its captures and
+    /// crownings reach).
+    fn solve(
+        &self,
+        pair: &[Material],
+        tables: &Tables,
+        threads: usize,
+        name: &str,
+        progress: &Tracker,
+    ) -> Result<Solved, BuildError> {
+        let exit = |p: &Position| tables.value(p);
+        let stage = |s: Stage| progress.stage(name, s);
+        let domains: Vec<Domain> = pair.iter().map(|&m| Domain::whole(m)).collect();
+        solve::solve(self.rules, &domains, &exit, threads, &stage)
+    }
+
     /// Whether every file of the pair is there, valid and of the current format version.
-    fn present(&self, pair: &[Material]) -> bool {
+    pub(crate) fn pair_present(&self, pair: &[Material]) -> bool {
         pair.iter().all(|&m| {
             [Metric::Wdl, Metric::Dtw].into_iter().all(|metric| {
-                fs::read(self.dir.join(file_name(m, self.rules, metric)))
-                    .ok()
-                    .is_some_and(|bytes| TableFile::parse(bytes, self.rules, metric, m).is_ok())
+                self.open(m, metric, Scheme::Whole)
+                    .is_ok_and(|f| f.check_all().is_ok())
             })
         })
     }
 
-    /// A material's value codes read back from its two files (current version), every
-    /// entry; the entries left to their captures hold whatever the encoder put there
-    /// ([`Tables::value`] answers those from their children).
-    fn load(&self, m: Material) -> Option<Vec<u16>> {
-        let read = |metric| {
-            let bytes = fs::read(self.dir.join(file_name(m, self.rules, metric))).ok()?;
-            TableFile::parse(bytes, self.rules, metric, m).ok()
+    /// A file of this builder's directory, opened and checked against what it should hold.
+    pub(crate) fn open(
+        &self,
+        m: Material,
+        kind: impl Into<Kind>,
+        scheme: Scheme,
+    ) -> Result<TableFile, BuildError> {
+        let kind = kind.into();
+        let path = self.dir.join(file_name_of(m, self.rules, kind, scheme));
+        let expect = Header {
+            rules: self.rules,
+            kind,
+            material: m,
+            scheme,
+            entries: Domain::of(m, scheme).size(),
+            per_block: 0,
+            blocks: 0,
+            per_group: 0,
+            data_len: 0,
+        };
+        TableFile::open(&path, &expect).map_err(|r| BuildError::Unreadable {
+            error: file_error(path, r),
+        })
+    }
+
+    /// A material's table read back from its two files: every entry the files store; the
+    /// entries left to their captures hold whatever the encoder put there ([`Tables::value`]
+    /// answers those from their children).
+    pub(crate) fn load(&self, m: Material) -> Result<Held, BuildError> {
+        let read = |metric: Metric| -> Result<Vec<u16>, BuildError> {
+            let file = self.open(m, metric, Scheme::Whole)?;
+            file.decode_all().map_err(|r| BuildError::Unreadable {
+                error: file_error(self.dir.join(file_name(m, self.rules, metric)), r),
+            })
         };
         let (wdl, dtw) = (read(Metric::Wdl)?, read(Metric::Dtw)?);
-        let (w, d) = (wdl.decode_all().ok()?, dtw.decode_all().ok()?);
-        let mut values = resolve::combined(&w, d);
-        material::restore_mirrors(m, &mut values);
-        Some(values)
+        Ok(Held::new(&resolve::combine(&wdl, dtw), false))
     }
 
-    /// The values of a pair read back from its files when `keep` (a pair whose tables are
-    /// held for the solves to come), each with whether it was upgraded, when every file is
-    /// there and valid (`None` when the pair must be solved). A material whose DTW file is
-    /// a valid file of format version 1 is upgraded: both files are written again in the
-    /// current version from its values, without solving it.
-    fn read_pair(
-        &self,
-        pair: &[Material],
-        threads: usize,
-        keep: bool,
-    ) -> Result<Option<Vec<Loaded>>, BuildError> {
-        let mut out = Vec::new();
-        for &m in pair {
-            let Ok(dtw) = fs::read(self.dir.join(file_name(m, self.rules, Metric::Dtw))) else {
-                return Ok(None);
-            };
-            if let Some(values) = format_v1::TableFile::parse(dtw, self.rules, Metric::Dtw, m)
-                .ok()
-                .and_then(|f| f.decode_all().ok())
-            {
-                let mut full = values;
-                material::restore_mirrors(m, &mut full);
-                let mut stored = full.clone();
-                resolve::mark_dont_cares(m, self.rules, &mut stored, threads);
-                self.write(m, &stored)?;
-                out.push((keep.then_some(full), true));
-                continue;
-            }
-            if keep {
-                match self.load(m) {
-                    Some(values) => out.push((Some(values), false)),
-                    None => return Ok(None),
-                }
-            } else if self.present(&[m]) {
-                out.push((None, false));
+    /// Writes a solved pair's files, encoded on up to `threads` threads: each material's WDL
+    /// and DTW files, or for a rank slice each side's values (with the entries no probe
+    /// reads marked) until the material's files are put together.
+    pub(crate) fn write_pair(&self, solved: &Solved, threads: usize) -> Result<(), BuildError> {
+        let mut jobs: Vec<(usize, Domain, Kind)> = Vec::new();
+        for (s, d) in solved.domains().enumerate() {
+            if d.is_rank_slice() {
+                jobs.push((s, d, Kind::Codes));
             } else {
-                return Ok(None);
+                jobs.push((s, d, Kind::Wdl));
+                jobs.push((s, d, Kind::Dtw));
             }
         }
-        Ok(Some(out))
-    }
-
-    /// Writes a material's two files, each under a temporary name first.
-    fn write(&self, m: Material, values: &[u16]) -> Result<(), BuildError> {
-        for metric in [Metric::Wdl, Metric::Dtw] {
-            let bytes =
-                format::encode(self.rules, metric, m, values).map_err(BuildError::Internal)?;
-            let path = self.dir.join(file_name(m, self.rules, metric));
-            // A name of this process's and this moment's: two builders of one slice (a
-            // retried task beside one thought lost) never write into one file.
-            let stamp = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.subsec_nanos());
-            let tmp = path.with_extension(format!(
-                "{}.{}-{stamp}.tmp",
-                metric.extension(),
-                std::process::id()
-            ));
-            let io = |source| BuildError::Io {
-                path: tmp.clone(),
-                source,
-            };
-            {
-                // Closed before the rename.
-                let mut f = fs::File::create(&tmp).map_err(io)?;
-                f.write_all(&bytes).map_err(io)?;
-                f.sync_all().map_err(io)?;
-            }
-            fs::rename(&tmp, &path).map_err(|source| BuildError::Io {
-                path: path.clone(),
-                source,
-            })?;
+        let encode = |&(s, d, kind): &(usize, Domain, Kind)| {
+            let len = solved.len(s) as u64;
+            format::encode_with(self.rules, kind, d.m, d.scheme(), len, |first, block| {
+                solved.stored(s, first, block);
+            })
+            .map_err(BuildError::Internal)
+        };
+        let encoded: Vec<Result<Vec<u8>, BuildError>> = if threads <= 1 {
+            jobs.iter().map(encode).collect()
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = jobs
+                    .chunks(jobs.len().div_ceil(threads.min(jobs.len())))
+                    .map(|part| scope.spawn(move || part.iter().map(encode).collect::<Vec<_>>()))
+                    .collect();
+                handles
+                    .into_iter()
+                    .flat_map(|h| {
+                        h.join().unwrap_or_else(|_| {
+                            vec![Err(BuildError::Internal("an encoder thread failed".into()))]
+                        })
+                    })
+                    .collect()
+            })
+        };
+        for (&(_, d, kind), bytes) in jobs.iter().zip(encoded) {
+            let name = file_name_of(d.m, self.rules, kind, d.scheme());
+            self.write(&name, &bytes?)?;
         }
         Ok(())
     }
-}
 
-/// One line of progress on standard error.
-fn bar(done: usize, all: usize, pos_done: u64, pos_all: u64, solved: u64, start: Instant) {
-    let secs = start.elapsed().as_secs_f64();
-    let rate = if secs > 0.0 {
-        solved as f64 / secs
-    } else {
-        0.0
-    };
-    let left = if rate > 0.0 {
-        format!("{:.0} s left", (pos_all - pos_done) as f64 / rate)
-    } else {
-        "-".to_string()
-    };
-    let width = 30;
-    let filled = (pos_done as f64 / pos_all.max(1) as f64 * width as f64) as usize;
-    let line: String = (0..width)
-        .map(|i| if i < filled { '#' } else { '.' })
-        .collect();
-    eprint!(
-        "\r[{line}] {done}/{all} materials, {:.1} M positions/s, {left}    ",
-        rate / 1e6
-    );
-}
-
-/// The pairs of materials (a material and its colour swap, solved together because each
-/// side's moves lead into the other's table) in an order where every capture and
-/// crowning leads to a table already built: fewer pieces first, then fewer men.
-pub(crate) fn build_order(max_pieces: u32) -> Vec<Vec<Material>> {
-    let mut pairs: Vec<Vec<Material>> = Vec::new();
-    for p in 2..=max_pieces {
-        for m in Material::all_with(p) {
-            let s = m.swapped();
-            if s < m {
-                continue;
-            }
-            pairs.push(if s == m {
-                std::vec![m]
-            } else {
-                std::vec![m, s]
-            });
-        }
-    }
-    pairs.sort_by_key(|p| (p[0].pieces(), p[0].men(), p[0]));
-    pairs
-}
-
-fn pair_size(pair: &[Material]) -> u64 {
-    pair.iter().map(|m| m.size()).sum()
-}
-
-/// A finished table held in memory: its value codes, a byte each when they all fit in one
-/// (every table to 5 pieces does), else two; `exact` when every entry holds its true code
-/// (a table solved here), not only those its files keep (a table read back, whose capture
-/// positions are answered from their children).
-struct Held {
-    codes: Codes,
-    exact: bool,
-}
-
-enum Codes {
-    Narrow(Box<[u8]>),
-    Wide(Box<[u16]>),
-}
-
-impl Held {
-    fn new(values: &[u16], exact: bool) -> Held {
-        let codes = if values.iter().all(|&v| v <= u16::from(u8::MAX)) {
-            Codes::Narrow(values.iter().map(|&v| v as u8).collect())
-        } else {
-            Codes::Wide(values.into())
+    /// Writes one file under a temporary name first, then renames it.
+    fn write(&self, name: &str, bytes: &[u8]) -> Result<(), BuildError> {
+        let path = self.dir.join(name);
+        // A name of this process's and this moment's: two builders of one slice (a retried
+        // task beside one thought lost) never write into one file.
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let tmp = self
+            .dir
+            .join(format!("{name}.{}-{stamp}.tmp", std::process::id()));
+        let io = |source| BuildError::Io {
+            path: tmp.clone(),
+            source,
         };
-        Held { codes, exact }
+        {
+            // Closed before the rename.
+            let mut f = fs::File::create(&tmp).map_err(io)?;
+            f.write_all(bytes).map_err(io)?;
+            f.sync_all().map_err(io)?;
+        }
+        fs::rename(&tmp, &path).map_err(|source| BuildError::Io { path, source })
     }
 
-    #[inline]
-    fn get(&self, i: usize) -> Option<u16> {
-        match &self.codes {
-            Codes::Narrow(v) => v.get(i).map(|&c| u16::from(c)),
-            Codes::Wide(v) => v.get(i).copied(),
-        }
-    }
-}
-
-/// A material's values read back from its files (when asked for), and whether its files
-/// were upgraded from format version 1.
-type Loaded = (Option<Vec<u16>>, bool);
-
-/// The finished tables in memory, by material slot.
-struct Tables(Vec<Option<Held>>);
-
-impl Default for Tables {
-    fn default() -> Tables {
-        Tables((0..material::SLOTS).map(|_| None).collect())
-    }
-}
-
-impl Tables {
-    fn insert(&mut self, m: Material, v: Held) {
-        self.0[material::slot(m)] = Some(v);
-    }
-
-    fn has(&self, m: Material) -> bool {
-        self.0[material::slot(m)].is_some()
-    }
-
-    /// Frees the tables of the materials `drop` picks.
-    fn forget(&mut self, drop: impl Fn(Material) -> bool) {
-        for (i, t) in self.0.iter_mut().enumerate() {
-            if t.is_some() && drop(material::from_slot(i)) {
-                *t = None;
-            }
-        }
-    }
-
-    /// The value code of a position already solved (a capture's or crowning's child).
-    fn value(&self, pos: &Position) -> Result<u16, BuildError> {
-        let b = pos.board();
-        let own = b.by_color(pos.turn());
-        if own.is_empty() {
-            return Ok(value::loss(0));
-        }
-        let (m, i) = material::locate(pos)
-            .ok_or_else(|| BuildError::Internal(format!("no index for {pos}")))?;
-        let t = self
-            .0
-            .get(material::slot(m))
-            .and_then(Option::as_ref)
-            .ok_or_else(|| BuildError::Internal(format!("table {} not built yet", m.name())))?;
-        if !t.exact && resolve::by_captures(pos) {
-            let mut list = Box::new(MoveList::new());
-            return resolve::from_children(pos, &mut list, |c| self.value(c));
-        }
-        t.get(i as usize)
-            .ok_or_else(|| BuildError::Internal(format!("index past table {}", m.name())))
-    }
-}
-
-/// The working state of one index entry during a solve.
-#[derive(Clone, Copy, Default)]
-struct Cell {
-    /// The value code, once resolved.
-    value: u16,
-    /// The longest loss a capture or crowning gives the opponent... as a win for them:
-    /// `d + 1` for the longest such child won in `d`.
-    max_exit: u16,
-    /// Moves inside the pair whose child is not yet known to be a win for the opponent.
-    count: u8,
-    flags: u8,
-}
-
-/// The entry has moves inside the pair (it is not terminal and has no capture).
-const OPEN: u8 = 1;
-/// A capture or crowning leads to a draw.
-const DRAW_EXIT: u8 = 2;
-/// A capture or crowning wins; the win is scheduled.
-const EXIT_WIN: u8 = 4;
-/// The entry puts two pieces on a square.
-const INVALID: u8 = 8;
-/// The value is final.
-const RESOLVED: u8 = 16;
-/// The files do not store the entry (its left-right mirror has the smaller index).
-const MIRRORED: u8 = 32;
-/// The files leave the entry to its captures (see [`resolve::by_captures`]).
-const CAPTURE: u8 = 64;
-
-/// A scheduled candidate: entry, side of the pair, win or loss.
-#[inline]
-fn pack(side: usize, index: u64, win: bool) -> u64 {
-    (index << 2) | ((side as u64) << 1) | u64::from(win)
-}
-
-/// Levels of candidates: `levels[d]` holds the entries that may resolve with distance `d`.
-#[derive(Default)]
-struct Levels(Vec<Vec<u64>>);
-
-impl Levels {
-    fn push(&mut self, d: u16, c: u64) {
-        let d = usize::from(d);
-        if self.0.len() <= d {
-            self.0.resize_with(d + 1, Vec::new);
-        }
-        self.0[d].push(c);
-    }
-}
-
-/// Chunks of entries handed to the threads.
-const CHUNK: usize = 1 << 14;
-
-/// A material's value codes as its files store them (the entries no probe reads are
-/// [`DONT_CARE`]), and every entry's, held for the solves to come when asked for.
-type Solved = (Option<Held>, Vec<u16>);
-
-/// Solves a pair of materials; returns each material's value codes.
-fn solve_pair(
-    rules: RuleSet,
-    pair: &[Material],
-    tables: &Tables,
-    threads: usize,
-    keep: bool,
-) -> Result<Vec<Solved>, BuildError> {
-    let mut sides: Vec<Vec<Cell>> = pair
-        .iter()
-        .map(|m| std::vec![Cell::default(); m.size() as usize])
-        .collect();
-    let mut levels = Levels::default();
-    // The first pass: every entry's moves, captures and crownings looked up.
-    {
-        let mut work: Vec<(usize, usize, &mut [Cell])> = Vec::new();
-        for (s, cells) in sides.iter_mut().enumerate() {
-            for (c, chunk) in cells.chunks_mut(CHUNK).enumerate() {
-                work.push((s, c * CHUNK, chunk));
-            }
-        }
-        let queue = Mutex::new(work.into_iter());
-        let found: Mutex<Vec<(u16, u64)>> = Mutex::new(Vec::new());
-        let failure: Mutex<Option<BuildError>> = Mutex::new(None);
-        std::thread::scope(|scope| {
-            for _ in 0..threads.max(1) {
-                scope.spawn(|| {
-                    let mut list = Box::new(MoveList::new());
-                    let mut mine = Vec::new();
-                    loop {
-                        let next = queue.lock().map(|mut q| q.next()).ok().flatten();
-                        let Some((s, start, chunk)) = next else { break };
-                        let r = first_pass(
-                            rules, pair[s], s, start, chunk, tables, &mut list, &mut mine,
-                        );
-                        if let Err(e) = r {
-                            if let Ok(mut f) = failure.lock() {
-                                *f = Some(e);
-                            }
-                            break;
-                        }
-                    }
-                    if let Ok(mut f) = found.lock() {
-                        f.append(&mut mine);
-                    }
-                });
-            }
-        });
-        if let Some(e) = failure.into_inner().ok().flatten() {
-            return Err(e);
-        }
-        for (d, c) in found.into_inner().unwrap_or_default() {
-            levels.push(d, c);
-        }
-    }
-    let t_first = Instant::now();
-    // One bit an entry, set while it is open and unresolved: the predecessors are filtered
-    // by it (a few hundred kilobytes, where the cells' random reads would miss the cache).
-    let mut live: Vec<Vec<u64>> = sides
-        .iter()
-        .map(|cells| {
-            cells
-                .chunks(64)
-                .map(|c| {
-                    c.iter().enumerate().fold(0u64, |w, (i, cell)| {
-                        w | (u64::from(cell.flags & (OPEN | RESOLVED) == OPEN) << i)
-                    })
-                })
-                .collect()
-        })
-        .collect();
-    // The levels: entries resolved with distance d, then their predecessors.
-    let other = |s: usize| if pair.len() == 1 { 0 } else { 1 - s };
-    let mut d: usize = 0;
-    let mut fresh: Vec<u64> = Vec::new();
-    while d < levels.0.len() {
-        let bucket = core::mem::take(&mut levels.0[d]);
-        let dist =
-            u16::try_from(d).map_err(|_| BuildError::Internal("distance overflow".into()))?;
-        fresh.clear();
-        for c in bucket {
-            let (index, s, win) = ((c >> 2) as usize, ((c >> 1) & 1) as usize, c & 1 == 1);
-            let cell = &mut sides[s][index];
-            if cell.flags & RESOLVED != 0 {
-                continue;
-            }
-            cell.flags |= RESOLVED;
-            cell.value = if win {
-                value::win(dist)
-            } else {
-                value::loss(dist)
-            };
-            live[s][index / 64] &= !(1 << (index % 64));
-            fresh.push(c);
-        }
-        // The predecessors of the fresh entries, found on every thread (the cells are
-        // only read), then applied here in order.
-        for batch in fresh.chunks(1 << 16) {
-            let live: &Vec<Vec<u64>> = &live;
-            let found = parallel_map(batch, threads, |part, out: &mut Vec<u64>| {
-                for &c in part {
-                    let (index, s, win) = (c >> 2, ((c >> 1) & 1) as usize, c & 1 == 1);
-                    let o = other(s);
-                    let Some(board) = board_of(pair[s], index) else {
-                        continue;
-                    };
-                    let target = pair[o];
-                    for_each_predecessor(board, |(w, b, k)| {
-                        let qi = index_of(target, w, b, k);
-                        let Some(&word) = live[o].get((qi / 64) as usize) else {
-                            return;
-                        };
-                        if word & (1 << (qi % 64)) != 0 {
-                            out.push(pack(o, qi, win));
-                        }
-                    });
-                }
-            });
-            for part in found {
-                for c in part {
-                    let (qi, o, child_won) =
-                        ((c >> 2) as usize, ((c >> 1) & 1) as usize, c & 1 == 1);
-                    let cell = &mut sides[o][qi];
-                    if !child_won {
-                        levels.push(dist + 1, pack(o, qi as u64, true));
-                    } else {
-                        let was = cell.count;
-                        cell.count = was.saturating_sub(1);
-                        if was == 1 && cell.flags & (EXIT_WIN | DRAW_EXIT) == 0 {
-                            levels.push((dist + 1).max(cell.max_exit), pack(o, qi as u64, false));
-                        }
-                    }
-                }
-            }
-        }
-        d += 1;
-    }
-    if std::env::var_os("TD_TB_TIMING").is_some() {
-        eprintln!("levels {} took {:?}", levels.0.len(), t_first.elapsed());
-    }
-    // Unresolved entries are draws. For the files, an entry with two pieces on a square,
-    // whose mirror is stored or which is left to its captures is a don't-care. Each
-    // side's cells are freed as soon as its values are out.
-    Ok(sides
-        .into_iter()
-        .map(|cells| {
-            let value = |c: &Cell| {
-                if c.flags & RESOLVED != 0 {
-                    c.value
-                } else {
-                    DRAW
-                }
-            };
-            let stored = cells
-                .iter()
-                .map(|c| {
-                    if c.flags & (INVALID | MIRRORED | CAPTURE) == 0 {
-                        value(c)
-                    } else {
-                        DONT_CARE
-                    }
-                })
-                .collect();
-            let full =
-                keep.then(|| Held::new(&cells.iter().map(value).collect::<Vec<u16>>(), true));
-            (full, stored)
-        })
-        .collect())
-}
-
-/// `f` over `items` in parts on `threads` threads, each part's output in its own vector,
-/// in order. Small inputs stay on this thread.
-fn parallel_map<T: Sync, U: Send>(
-    items: &[T],
-    threads: usize,
-    f: impl Fn(&[T], &mut Vec<U>) + Sync,
-) -> Vec<Vec<U>> {
-    if threads <= 1 || items.len() < 4096 {
-        let mut out = Vec::new();
-        f(items, &mut out);
-        return std::vec![out];
-    }
-    let per = items.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = items
-            .chunks(per)
-            .map(|part| {
-                let f = &f;
-                scope.spawn(move || {
-                    let mut out = Vec::new();
-                    f(part, &mut out);
-                    out
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    })
-}
-
-/// The first pass over a chunk of entries of side `s`: terminal positions, captures and
-/// crownings looked up in the finished tables, the moves inside the pair counted.
-#[allow(clippy::too_many_arguments)]
-fn first_pass(
-    rules: RuleSet,
-    m: Material,
-    s: usize,
-    start: usize,
-    chunk: &mut [Cell],
-    tables: &Tables,
-    list: &mut MoveList,
-    found: &mut Vec<(u16, u64)>,
-) -> Result<(), BuildError> {
-    for (k, cell) in chunk.iter_mut().enumerate() {
-        let index = (start + k) as u64;
-        let Some(board) = board_of(m, index) else {
-            cell.flags = INVALID;
-            continue;
-        };
-        if !material::is_stored(m, index, board) {
-            cell.flags = MIRRORED;
-        }
-        let pos = material::position_of(board, rules)
-            .ok_or_else(|| BuildError::Internal(format!("entry {index} of {}", m.name())))?;
-        pos.legal_moves_into(list);
-        if list.is_empty() {
-            found.push((0, pack(s, index, false)));
-            continue;
-        }
-        if m.pieces() >= 3 && list.iter().next().is_some_and(|mv| mv.is_capture()) {
-            cell.flags |= CAPTURE;
-        }
-        let b = pos.board();
-        if b.white().count() == 1 && b.black().count() == 1 {
-            match pos.outcome() {
-                Some(Outcome::Win { winner, .. }) => {
-                    found.push((0, pack(s, index, winner == Color::White)));
-                    continue;
-                }
-                Some(Outcome::Draw { .. }) => {
-                    cell.flags |= RESOLVED;
-                    cell.value = DRAW;
-                    continue;
-                }
-                None => {}
-            }
-        }
-        let mut best_win: Option<u16> = None;
-        let mut count: u32 = 0;
-        for mv in list.iter() {
-            if mv.is_capture() || mv.is_crowning() {
-                let v = tables.value(&pos.after_unchecked(*mv))?;
-                match value::decode(v) {
-                    (super::Wdl::Draw, _) => cell.flags |= DRAW_EXIT,
-                    (super::Wdl::Loss, Some(d)) => {
-                        best_win = Some(best_win.map_or(d + 1, |b| b.min(d + 1)));
-                    }
-                    (_, d) => cell.max_exit = cell.max_exit.max(d.unwrap_or(0) + 1),
-                }
-            } else {
-                count += 1;
-            }
-        }
-        if count == 0 {
-            if let Some(w) = best_win {
-                found.push((w, pack(s, index, true)));
-            } else if cell.flags & DRAW_EXIT != 0 {
-                cell.flags |= RESOLVED;
-                cell.value = DRAW;
-            } else {
-                found.push((cell.max_exit, pack(s, index, false)));
-            }
-            continue;
-        }
-        cell.count = u8::try_from(count)
-            .map_err(|_| BuildError::Internal(format!("{count} quiet moves in {pos}")))?;
-        cell.flags |= OPEN;
-        if let Some(w) = best_win {
-            cell.flags |= EXIT_WIN;
-            found.push((w, pack(s, index, true)));
-        }
-    }
-    Ok(())
-}
-
-/// Every board from which Black's quiet move (not a crowning) leads to `board` (White to
-/// move), handed to `f` as its colour-swapped twin (White to move, the board flipped), the
-/// form in which the other table of the pair stores it.
-#[inline]
-fn for_each_predecessor(
-    (white, black, kings): (u64, u64, u64),
-    mut f: impl FnMut((u64, u64, u64)),
-) {
-    let occ = white | black;
-    let mut emit = |from: u64, to: u64, king: bool| {
-        // `to` is where the piece stands now, `from` where it stood.
-        let b = (black & !to) | from;
-        let k = if king { (kings & !to) | from } else { kings };
-        f((b.swap_bytes(), white.swap_bytes(), k.swap_bytes()));
-    };
-    let mut kings_b = black & kings;
-    while kings_b != 0 {
-        let s = kings_b.trailing_zeros() as i32;
-        kings_b &= kings_b - 1;
-        let to = 1u64 << s;
-        let (file, rank) = (s % 8, s / 8);
-        for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-            let (mut f2, mut r2) = (file + df, rank + dr);
-            while (0..8).contains(&f2) && (0..8).contains(&r2) {
-                let from = 1u64 << (r2 * 8 + f2);
-                if occ & from != 0 {
-                    break;
-                }
-                emit(from, to, true);
-                f2 += df;
-                r2 += dr;
-            }
-        }
-    }
-    let mut men_b = black & !kings;
-    while men_b != 0 {
-        let s = men_b.trailing_zeros() as i32;
-        men_b &= men_b - 1;
-        let to = 1u64 << s;
-        let (file, rank) = (s % 8, s / 8);
-        // Black's men move down the board: a man came from the rank above (never from
-        // rank 8, Black's own back rank) or from beside.
-        if rank < 6 {
-            let from = to << 8;
-            if occ & from == 0 {
-                emit(from, to, false);
-            }
-        }
-        if file > 0 && occ & (to >> 1) == 0 {
-            emit(to >> 1, to, false);
-        }
-        if file < 7 && occ & (to << 1) == 0 {
-            emit(to << 1, to, false);
-        }
-    }
-}
-
-/// The build order's materials, for the `stats` and `verify` tools.
-#[allow(dead_code)]
-pub(crate) fn all_materials(max_pieces: u32) -> Vec<Material> {
-    build_order(max_pieces).into_iter().flatten().collect()
-}
-
-// What the slices (slice.rs) call: one pair solved and written, its inputs read from the
-// directory.
-impl Builder {
     pub(crate) fn rules_of(&self) -> RuleSet {
         self.rules
     }
 
     pub(crate) fn dir_of(&self) -> &std::path::Path {
         &self.dir
-    }
-
-    /// Whether every file of the pair is there and valid.
-    pub(crate) fn pair_present(&self, pair: &[Material]) -> bool {
-        self.present(pair)
     }
 
     /// Solves `pair` with the tables of `inputs` (every material a capture or crowning of
@@ -882,66 +483,178 @@ impl Builder {
         pair: &[Material],
         inputs: &[Material],
     ) -> Result<(), BuildError> {
-        let threads = if self.threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            self.threads
-        };
+        let threads = self.thread_count();
+        let mut progress = Tracker::new(self.progress.clone(), &[pair.to_vec()]);
+        let name = pair_name(pair);
+        progress.stage(&name, Stage::Reading);
         let mut tables = Tables::default();
         for &m in inputs {
-            let v = self
-                .load(m)
-                .ok_or_else(|| BuildError::Internal(format!("table {} not readable", m.name())))?;
-            tables.insert(m, Held::new(&v, false));
+            tables.insert(m, self.load(m)?);
         }
-        let values = solve_pair(self.rules, pair, &tables, threads, false)?;
+        let solved = self.solve(pair, &tables, threads, &name, &progress)?;
         drop(tables);
-        for (m, (_, stored)) in pair.iter().zip(values) {
-            self.write(*m, &stored)?;
-        }
+        progress.stage(&name, Stage::Writing);
+        self.write_pair(&solved, threads)?;
+        progress.done(pair, true);
+        progress.finish();
         Ok(())
     }
+}
+
+/// Tells the progress callback, if any, how the build goes.
+struct Tracker {
+    f: Option<ProgressFn>,
+    start: Instant,
+    state: std::sync::Mutex<Progress>,
+}
+
+impl Tracker {
+    fn new(f: Option<ProgressFn>, pairs: &[Vec<Material>]) -> Tracker {
+        Tracker {
+            f,
+            start: Instant::now(),
+            state: std::sync::Mutex::new(Progress {
+                slice: None,
+                slices_done: 0,
+                slices_total: pairs.len(),
+                entries_done: 0,
+                entries_total: pairs.iter().map(|p| pair_size(p)).sum(),
+                entries_solved: 0,
+                elapsed: Duration::ZERO,
+            }),
+        }
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    fn update(&self, change: impl FnOnce(&mut Progress)) {
+        let Some(f) = &self.f else { return };
+        let now = {
+            let Ok(mut p) = self.state.lock() else { return };
+            change(&mut p);
+            p.elapsed = self.start.elapsed();
+            p.clone()
+        };
+        f(&now);
+    }
+
+    fn stage(&self, name: &str, stage: Stage) {
+        self.update(|p| p.slice = Some((name.into(), stage)));
+    }
+
+    fn done(&mut self, pair: &[Material], solved: bool) {
+        self.update(|p| {
+            p.slice = None;
+            p.slices_done += 1;
+            p.entries_done += pair_size(pair);
+            if solved {
+                p.entries_solved += pair_size(pair);
+            }
+        });
+    }
+
+    fn finish(&self) {
+        self.update(|p| p.slice = None);
+    }
+}
+
+/// The materials of the most pieces that a pair's crownings reach (each crowning's child
+/// has the other side to move, so it is read in its colour swap's table).
+fn crowned(pair: &[Material]) -> Vec<Material> {
+    let mut out = Vec::new();
+    for m in pair {
+        let [wm, wk, bm, bk] = m.counts;
+        if wm > 0 {
+            let c = Material {
+                counts: [wm - 1, wk + 1, bm, bk],
+            }
+            .swapped();
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// For each material of `max_pieces` pieces, the place in `pairs` of the last pair whose
+/// crownings read it.
+fn last_crowning_use(
+    pairs: &[Vec<Material>],
+    max_pieces: u32,
+) -> std::collections::HashMap<Material, usize> {
+    let mut last = std::collections::HashMap::new();
+    for (n, pair) in pairs.iter().enumerate() {
+        if pair[0].pieces() == max_pieces {
+            for m in crowned(pair) {
+                last.insert(m, n);
+            }
+        }
+    }
+    last
+}
+
+/// The pairs of materials (a material and its colour swap, solved together because each
+/// side's moves lead into the other's table) in an order where every capture and
+/// crowning leads to a table already built: fewer pieces first; then by how the pieces
+/// are shared between the sides, by the second side's men, then the first side's (a
+/// crowning takes a man from one side, so it leads to a pair just before, in this order
+/// or the one before it, which keeps few finished tables of the most pieces in memory).
+pub(crate) fn build_order(max_pieces: u32) -> Vec<Vec<Material>> {
+    let mut pairs: Vec<Vec<Material>> = Vec::new();
+    for p in 2..=max_pieces {
+        for m in Material::all_with(p) {
+            let s = m.swapped();
+            if s < m {
+                continue;
+            }
+            pairs.push(if s == m { vec![m] } else { vec![m, s] });
+        }
+    }
+    pairs.sort_by_key(|p| {
+        // The pair's material with no more pieces on the first side than on the second.
+        let m = p
+            .iter()
+            .copied()
+            .find(|m| m.counts[0] + m.counts[1] <= m.counts[2] + m.counts[3])
+            .unwrap_or(p[0]);
+        let [wm, wk, bm, _] = m.counts;
+        (m.pieces(), wm + wk, bm, wm, p[0])
+    });
+    pairs
+}
+
+pub(crate) fn pair_size(pair: &[Material]) -> u64 {
+    pair.iter().map(|m| m.size()).sum()
+}
+
+/// A pair's slice name.
+pub(crate) fn pair_name(pair: &[Material]) -> String {
+    pair.iter().map(|m| m.name()).collect::<Vec<_>>().join("+")
+}
+
+/// The build order's materials, for the `stats` and `verify` tools.
+pub(crate) fn all_materials(max_pieces: u32) -> Vec<Material> {
+    build_order(max_pieces).into_iter().flatten().collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tablebase::Tablebase;
 
-    /// Files of format version 1 (some materials only) are upgraded in place, without
-    /// solving, to exactly the files a fresh build writes.
+    /// Every pair comes after the pairs its captures and crownings read.
     #[test]
-    fn version_1_files_are_upgraded() {
-        let rules = RuleSet::Default;
-        let dir = std::env::temp_dir().join(format!("td-tb-upgrade-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        Builder::new(rules, &dir).progress(false).build(3).unwrap();
-        let tb = Tablebase::open(&dir, rules).unwrap();
-        let mut fresh = Vec::new();
-        let old: Vec<Material> = all_materials(3)
-            .into_iter()
-            .filter(|m| m.pieces() == 3 && m.counts[0] + m.counts[2] <= 1)
-            .collect();
-        for &m in &old {
-            let wdl = tb.file(m, Metric::Wdl).unwrap();
-            let dtw = tb.file(m, Metric::Dtw).unwrap();
-            let child = |p: &Position| tb.code_of(p);
-            let full = resolve::full_values(m, rules, wdl, dtw, 2, &child)
-                .unwrap()
-                .unwrap();
-            for metric in [Metric::Wdl, Metric::Dtw] {
-                let path = dir.join(file_name(m, rules, metric));
-                fresh.push((path.clone(), fs::read(&path).unwrap()));
-                fs::write(&path, format_v1::encode(rules, metric, m, &full)).unwrap();
+    fn build_order_reads_only_pairs_before() {
+        let pairs = build_order(6);
+        let place = |m: Material| pairs.iter().position(|p| p.contains(&m)).unwrap();
+        for (n, pair) in pairs.iter().enumerate() {
+            for c in crowned(pair) {
+                assert!(place(c) < n, "{} reads {}", pair_name(pair), c.name());
             }
         }
-        let report = Builder::new(rules, &dir).progress(false).build(3).unwrap();
-        assert!(report.built.is_empty(), "{:?}", report.built);
-        let names: Vec<String> = old.iter().map(|m| m.name()).collect();
-        assert_eq!(report.upgraded, names);
-        for (path, bytes) in fresh {
-            assert!(fs::read(&path).unwrap() == bytes, "{}", path.display());
-        }
-        let _ = fs::remove_dir_all(&dir);
+        let sizes: Vec<u32> = pairs.iter().map(|p| p[0].pieces()).collect();
+        assert!(sizes.windows(2).all(|w| w[0] <= w[1]));
     }
 }

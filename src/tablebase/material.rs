@@ -45,16 +45,6 @@ pub(crate) fn slot(m: Material) -> usize {
         .fold(0, |acc, &c| acc * (MAX_GROUP + 1) + usize::from(c))
 }
 
-/// The material of a slot (the inverse of [`slot`]).
-pub(crate) fn from_slot(mut i: usize) -> Material {
-    let mut counts = [0u8; 4];
-    for c in counts.iter_mut().rev() {
-        *c = (i % (MAX_GROUP + 1)) as u8;
-        i /= MAX_GROUP + 1;
-    }
-    Material { counts }
-}
-
 /// The number of material slots: each of the four counts in `0..=MAX_GROUP`.
 pub(crate) const SLOTS: usize = (MAX_GROUP + 1).pow(4);
 
@@ -92,11 +82,6 @@ impl Material {
     /// The number of pieces.
     pub(crate) fn pieces(self) -> u32 {
         self.counts.iter().map(|&c| u32::from(c)).sum()
-    }
-
-    /// The number of men (both sides).
-    pub(crate) fn men(self) -> u32 {
-        u32::from(self.counts[0]) + u32::from(self.counts[2])
     }
 
     /// Whether each group fits the index (at most [`MAX_GROUP`] pieces of a kind).
@@ -163,7 +148,7 @@ impl Material {
 /// system): `sum C(s_i, i + 1)` over its squares in increasing order, `s_i` numbered in
 /// `0..n`.
 #[inline]
-fn rank_set(mut set: u64) -> u64 {
+pub(crate) fn rank_set(mut set: u64) -> u64 {
     let mut r = 0;
     let mut i = 1;
     while set != 0 {
@@ -177,7 +162,7 @@ fn rank_set(mut set: u64) -> u64 {
 
 /// The set of `k` squares in `0..n` whose rank is `r` (inverse of [`rank_set`]).
 #[inline]
-fn unrank_set(mut r: u64, k: usize, n: usize) -> u64 {
+pub(crate) fn unrank_set(mut r: u64, k: usize, n: usize) -> u64 {
     if k == 1 {
         // C(s, 1) = s.
         return 1 << r;
@@ -234,6 +219,16 @@ pub(crate) fn board_of(m: Material, index: u64) -> Option<(u64, u64, u64)> {
     (union.count_ones() == total).then_some((wmen | wkings, bmen | bkings, wkings | bkings))
 }
 
+/// The last (highest) set of `k` of `n` squares.
+#[inline]
+pub(crate) const fn last_set(k: usize, n: usize) -> u64 {
+    if k == 0 {
+        0
+    } else {
+        (u64::MAX >> (64 - k)) << (n - k)
+    }
+}
+
 /// The position of a board with White to move.
 pub(crate) fn position_of(
     (white, black, kings): (u64, u64, u64),
@@ -277,13 +272,15 @@ pub(crate) fn is_stored(m: Material, index: u64, board: (u64, u64, u64)) -> bool
 /// Gives every entry that a file does not store (its mirror has the smaller index) its
 /// mirror's value, after the file's values were decoded.
 pub(crate) fn restore_mirrors(m: Material, values: &mut [u16]) {
+    let mut cursor = super::domain::Domain::whole(m).cursor(0);
     for i in 0..values.len() {
-        if let Some(board) = board_of(m, i as u64) {
+        if let Some(board) = cursor.board() {
             let j = mirror_index(m, board) as usize;
             if j < i {
                 values[i] = values[j];
             }
         }
+        cursor.step();
     }
 }
 

@@ -9,7 +9,7 @@
 //! use turkish_draughts::{Position, RuleSet};
 //! use turkish_draughts::tablebase::{Builder, Tablebase, Wdl};
 //! # let dir = std::env::temp_dir().join(format!("td-doc-mod-{}", std::process::id()));
-//! Builder::new(RuleSet::Default, &dir).progress(false).build(3)?;
+//! Builder::new(RuleSet::Default, &dir).build(3)?;
 //! let tb = Tablebase::open(&dir, RuleSet::Default)?;
 //! // A king and a man against a lone king, the man one step from crowning.
 //! let pos = Position::from_fen("W:WKa1,h7:BKd5", RuleSet::Default)?;
@@ -106,18 +106,20 @@
 //! value.
 
 mod build;
+mod domain;
 mod error;
 mod format;
-mod format_v1;
+mod held;
 mod material;
 mod probe;
 mod resolve;
 mod slice;
+mod solve;
 mod tools;
 mod value;
 
-pub use build::{BuildReport, Builder, MAX_BUILD_PIECES};
-pub use error::{BuildError, FileError, OpenError, ProbeError};
+pub use build::{BuildReport, Builder, MAX_BUILD_PIECES, Progress, Stage};
+pub use error::{BuildError, Corruption, FileError, OpenError, ProbeError};
 pub use probe::Tablebase;
 pub use slice::{ENTRIES_PER_SECOND, Estimate, Plan, Slice};
 pub use tools::{MaterialStats, VerifyReport};
@@ -205,4 +207,28 @@ impl fmt::Display for Metric {
 /// The file name of a material's table.
 fn file_name(m: material::Material, rules: RuleSet, metric: Metric) -> String {
     format!("{}.{}.{}", m.name(), rules.name(), metric.extension())
+}
+
+/// The file name of a file of `kind` of `m` numbered by `scheme`: a material's table, or a
+/// rank slice's values (`KKKKMvK.r7-.default.part`: White's men's ranks from White's side,
+/// then Black's from Black's, highest first), which a build keeps until the material's
+/// tables are put together from them.
+fn file_name_of(
+    m: material::Material,
+    rules: RuleSet,
+    kind: format::Kind,
+    scheme: format::Scheme,
+) -> String {
+    match (kind, scheme) {
+        (format::Kind::Wdl, format::Scheme::Whole) => file_name(m, rules, Metric::Wdl),
+        (format::Kind::Dtw, format::Scheme::Whole) => file_name(m, rules, Metric::Dtw),
+        (_, format::Scheme::Whole) => format!("{}.{}.part", m.name(), rules.name()),
+        (_, format::Scheme::Rows(white, black)) => format!(
+            "{}.r{}-{}.{}.part",
+            m.name(),
+            domain::rank_digits(&white, true),
+            domain::rank_digits(&black, false),
+            rules.name()
+        ),
+    }
 }

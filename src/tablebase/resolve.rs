@@ -7,7 +7,6 @@ use std::sync::Mutex;
 use std::vec::Vec;
 
 use super::Wdl;
-use super::format::DONT_CARE;
 use super::material::{self, Material, board_of};
 use super::value::{self, DRAW};
 use crate::{MoveList, Position, RuleSet};
@@ -78,29 +77,6 @@ fn par_chunks<E: Send>(
     }
 }
 
-/// Marks [`DONT_CARE`] every entry of a material's full values that no probe reads: two
-/// pieces on a square, a mirror with the larger index, and positions left to their
-/// captures ([`by_captures`]).
-pub(crate) fn mark_dont_cares(m: Material, rules: RuleSet, values: &mut [u16], threads: usize) {
-    let _ = par_chunks(values, threads, |start, chunk, _| -> Result<(), ()> {
-        for (k, v) in chunk.iter_mut().enumerate() {
-            let index = start + k as u64;
-            let Some(board) = board_of(m, index) else {
-                *v = DONT_CARE;
-                continue;
-            };
-            if !material::is_stored(m, index, board) {
-                *v = DONT_CARE;
-                continue;
-            }
-            if material::position_of(board, rules).is_none_or(|p| by_captures(&p)) {
-                *v = DONT_CARE;
-            }
-        }
-        Ok(())
-    });
-}
-
 /// Gives every entry of a material's decoded values its true value: positions left to
 /// their captures from their children (`child`, a position of fewer pieces), the mirrors
 /// from the stored entry. Entries with two pieces on a square are left as they are.
@@ -135,30 +111,25 @@ pub(crate) fn resolve<E: Send>(
     Ok(())
 }
 
-/// The value codes of a material from its two decoded files before [`resolve`]: see
-/// [`super::format::combine`].
-pub(crate) fn combined(wdl: &[u16], dtw: Vec<u16>) -> Vec<u16> {
-    super::format::combine(wdl, dtw)
+/// The value codes of a material from its two decoded files (symbols in index order): a
+/// draw where the WDL file says draw, else the DTW file's code. The entries the encoder
+/// filled (captures, mirrors, two pieces on a square) hold anything; the caller resolves
+/// them. An entry where the two files disagree (the WDL file says win and the DTW file
+/// loss, say) gets [`MISMATCH`].
+pub(crate) fn combine(wdl: &[u16], mut dtw: Vec<u16>) -> Vec<u16> {
+    for (d, &w) in dtw.iter_mut().zip(wdl) {
+        if w == 0 {
+            *d = DRAW;
+        } else if *d == DRAW || value::wdl_symbol(*d) != w {
+            *d = MISMATCH;
+        }
+    }
+    dtw
 }
 
-/// The full value codes of `m` read from `wdl` and `dtw` (checked files), every entry
-/// resolved with `child`; `Ok(None)` when a file does not decode.
-pub(crate) fn full_values<E: Send>(
-    m: Material,
-    rules: RuleSet,
-    wdl: &super::format::TableFile,
-    dtw: &super::format::TableFile,
-    threads: usize,
-    child: &(impl Fn(&Position) -> Result<u16, E> + Sync),
-) -> Result<Option<Vec<u16>>, E> {
-    let (Ok(w), Ok(d)) = (wdl.decode_all(), dtw.decode_all()) else {
-        return Ok(None);
-    };
-    let mut values = combined(&w, d);
-    drop(w);
-    resolve(m, rules, &mut values, threads, child)?;
-    Ok(Some(values))
-}
+/// The code [`combine`] gives an entry where the WDL and DTW files disagree: no position
+/// has it (a loss in 32 766 plies).
+pub(crate) const MISMATCH: u16 = u16::MAX - 1;
 
 #[cfg(test)]
 mod tests {

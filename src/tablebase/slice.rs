@@ -465,7 +465,7 @@ impl Builder {
     /// ```
     /// use turkish_draughts::{RuleSet, tablebase::{BuildError, Builder}};
     /// # let dir = std::env::temp_dir().join(format!("td-doc-slice-{}", std::process::id()));
-    /// let b = Builder::new(RuleSet::Default, &dir).threads(1).progress(false);
+    /// let b = Builder::new(RuleSet::Default, &dir).threads(1);
     /// // KvK reads nothing; KvM+MvK reads KvK (a man crowned against a king).
     /// let err = b.build_slice("MvK").unwrap_err();
     /// assert!(matches!(&err, BuildError::MissingInput { input, .. } if input == "KvK"));

@@ -18,7 +18,7 @@ use crate::{MoveList, Position};
 /// use turkish_draughts::RuleSet;
 /// use turkish_draughts::tablebase::{Builder, Tablebase};
 /// # let dir = std::env::temp_dir().join(format!("td-doc-stats-{}", std::process::id()));
-/// Builder::new(RuleSet::Tudaf, &dir).progress(false).build(2)?;
+/// Builder::new(RuleSet::Tudaf, &dir).build(2)?;
 /// let tb = Tablebase::open(&dir, RuleSet::Tudaf)?;
 /// let stats = tb.stats()?;
 /// let kvk = stats.iter().find(|s| s.material == "KvK").unwrap();
@@ -65,10 +65,12 @@ impl Tablebase {
     }
 
     /// Every table's figures, in build order (fewer pieces first). The positions the files
-    /// leave to their captures are probed on every core.
+    /// leave to their captures are probed on every core. A directory without a table of
+    /// these rules gives [`ProbeError::NoTables`].
     ///
     /// See [`MaterialStats`] for an example.
     pub fn stats(&self) -> Result<Vec<MaterialStats>, ProbeError> {
+        self.check_any_table()?;
         let mut out = Vec::new();
         for m in self.materials() {
             let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -118,19 +120,16 @@ impl Tablebase {
         threads: usize,
         child: &(impl Fn(&Position) -> Result<u16, ProbeError> + Sync),
     ) -> Result<Vec<u16>, ProbeError> {
-        let wdl = self.file(m, Metric::Wdl)?;
-        let dtw = self.file(m, Metric::Dtw)?;
-        resolve::full_values(m, self.rules(), wdl, dtw, threads, child)?
-            .ok_or_else(|| self.corrupt(m))
-    }
-
-    fn corrupt(&self, m: Material) -> ProbeError {
-        ProbeError::File(super::FileError::Corrupt {
-            path: self
-                .dir()
-                .join(super::file_name(m, self.rules(), Metric::Dtw)),
-            reason: "a block does not decode".into(),
-        })
+        let decoded = |metric| -> Result<Vec<u16>, ProbeError> {
+            self.file(m, metric)?
+                .decode_all()
+                .map_err(|r| super::probe::file_error(self.path_of(m, metric), r).into())
+        };
+        let wdl = decoded(Metric::Wdl)?;
+        let mut values = resolve::combine(&wdl, decoded(Metric::Dtw)?);
+        drop(wdl);
+        resolve::resolve(m, self.rules(), &mut values, threads, child)?;
+        Ok(values)
     }
 
     /// Checks every stored value against its position's moves: each position's value and
@@ -140,13 +139,14 @@ impl Tablebase {
     /// disagree is a mismatch). The positions the files leave to their captures take their
     /// children's values, as a probe does. Uses `threads` threads (at least one). Every
     /// table up to [`max_pieces`](Tablebase::max_pieces) must be there; each is decoded
-    /// into memory (2 bytes an index entry) for the check.
+    /// into memory (2 bytes an index entry) for the check. A directory without a table of
+    /// these rules gives [`ProbeError::NoTables`] (there is nothing to verify).
     ///
     /// ```
     /// use turkish_draughts::RuleSet;
     /// use turkish_draughts::tablebase::{Builder, Tablebase};
     /// # let dir = std::env::temp_dir().join(format!("td-doc-verify-{}", std::process::id()));
-    /// Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
+    /// Builder::new(RuleSet::Default, &dir).build(2)?;
     /// let report = Tablebase::open(&dir, RuleSet::Default)?.verify(1)?;
     /// assert_eq!(report.mismatch_count, 0);
     /// assert_eq!(report.positions, 64 * 63 + 2 * 48 * 63 + 48 * 47);
@@ -154,6 +154,7 @@ impl Tablebase {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify(&self, threads: usize) -> Result<VerifyReport, ProbeError> {
+        self.check_any_table()?;
         // Every table decoded in full, mirrored entries restored, by material slot: a
         // child's value is read at its own index, with no hashing and no mirror index.
         let mut all: Vec<Vec<u16>> = std::vec![Vec::new(); material::SLOTS];
@@ -280,11 +281,11 @@ mod tests {
     fn verify_finds_a_wrong_value() {
         let dir = std::env::temp_dir().join(format!("td-verify-wrong-{}", std::process::id()));
         let rules = RuleSet::Default;
-        Builder::new(rules, &dir).progress(false).build(2).unwrap();
+        Builder::new(rules, &dir).build(2).unwrap();
         let m = Material::from_name("KvM").unwrap();
         let built = Tablebase::open(&dir, rules).unwrap();
         let read = |metric| built.file(m, metric).unwrap().decode_all().unwrap();
-        let mut values = resolve::combined(&read(Metric::Wdl), read(Metric::Dtw));
+        let mut values = resolve::combine(&read(Metric::Wdl), read(Metric::Dtw));
         // The first stored entry of a real position, its value changed.
         let (index, pos) = (0..m.size())
             .find_map(|i| {
@@ -296,7 +297,7 @@ mod tests {
         let old = values[index as usize];
         values[index as usize] = if old == DRAW { value::win(3) } else { DRAW };
         for metric in [Metric::Wdl, Metric::Dtw] {
-            let bytes = encode(rules, metric, m, &values).unwrap();
+            let bytes = encode(rules, metric.into(), m, &values).unwrap();
             std::fs::write(dir.join(file_name(m, rules, metric)), bytes).unwrap();
         }
         let report = Tablebase::open(&dir, rules).unwrap().verify(2).unwrap();

@@ -24,7 +24,6 @@ impl Tables {
         let _ = std::fs::remove_dir_all(&dir);
         Builder::new(RuleSet::Default, dir.clone())
             .threads(2)
-            .progress(false)
             .build(3)
             .expect("the 3-piece tables build");
         Tables(dir)

@@ -106,14 +106,13 @@ fn slices_built_alone_give_the_same_files() {
         let whole = temp(&format!("whole-{}", rules.name()));
         Builder::new(rules, &whole)
             .threads(2)
-            .progress(false)
             .build(3)
             .expect("build");
         let reference = files(&whole);
         let plan = Builder::new(rules, &whole).plan(3).expect("plan");
         // In plan order into one directory.
         let one = temp(&format!("one-{}", rules.name()));
-        let b = Builder::new(rules, &one).threads(1).progress(false);
+        let b = Builder::new(rules, &one).threads(1);
         for s in plan.slices() {
             assert!(b.build_slice(s.name()).expect("slice"), "{}", s.name());
         }
@@ -145,7 +144,6 @@ fn slices_built_alone_give_the_same_files() {
             }
             Builder::new(rules, &dir)
                 .threads(1)
-                .progress(false)
                 .build_slice(s.name())
                 .expect("slice alone");
             for (name, bytes) in files(&dir) {
@@ -162,9 +160,7 @@ fn slices_built_alone_give_the_same_files() {
 #[test]
 fn a_missing_input_is_named() {
     let dir = temp("missing");
-    let b = Builder::new(RuleSet::Default, &dir)
-        .threads(1)
-        .progress(false);
+    let b = Builder::new(RuleSet::Default, &dir).threads(1);
     b.build_slice("KvK").expect("KvK reads nothing");
     b.build_slice("KvM").expect("KvM+MvK reads KvK");
     let err = b.build_slice("MMvK").unwrap_err();
