@@ -91,6 +91,15 @@ export class PdnError extends DamaError {
 /** An argument of the wrong type or out of range. */
 export class ArgumentError extends DamaError {}
 
+/** A table file that cannot be used (wrongly named, not a table, damaged). */
+export class TablebaseError extends DamaError {}
+
+/** A probe needs a table file that was not added. */
+export class MissingTableError extends DamaError {
+  /** The file's name, such as `KMvK.default.dtw`. */
+  readonly file: string;
+}
+
 /** A game of Turkish draughts: a first position and the moves played from it. */
 export class Dama {
   /** A game from `fen` (the start position when left out); throws FenError. */
@@ -200,6 +209,29 @@ export class Engine {
   search(game: Dama, options: SearchOptions): SearchResult | null;
   /** Forgets the positions the table holds. */
   clear(): void;
+  /** Scores exactly the positions these tables hold; `null` stops it. */
+  useTablebase(tablebase: Tablebase | null): void;
+  free(): void;
+}
+
+/** The tables' answer for a position, for the side to move. */
+export interface ExactResult {
+  result: 'win' | 'loss' | 'draw';
+  /** Plies to the end of the game with best play; `null` for a draw. */
+  plies: number | null;
+  /** A best move's text; `null` when the game is over. */
+  best: string | null;
+}
+
+/** The endgame tables of one rule set, from the table files' bytes. */
+export class Tablebase {
+  constructor(options?: { rules?: Rules });
+  /** Adds a table file under its name (`KMvK.default.wdl`); throws TablebaseError. */
+  add(name: string, bytes: Uint8Array): void;
+  /** The most pieces of the tables added. */
+  maxPieces(): number;
+  /** The exact result, or `null` when the tables do not hold the position; throws MissingTableError. */
+  probe(game: Dama): ExactResult | null;
   free(): void;
 }
 

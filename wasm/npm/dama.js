@@ -9,6 +9,7 @@ import wasmInit, {
   Core,
   EngineCore,
   PdnGames,
+  TablebaseCore,
   accuracy as wasmAccuracy,
   expected_score,
   judge,
@@ -75,6 +76,24 @@ export class PdnError extends DamaError {
   }
 }
 
+/** A table file that cannot be used (wrongly named, not a table, damaged). */
+export class TablebaseError extends DamaError {
+  constructor(message) {
+    super(message);
+    this.name = 'TablebaseError';
+  }
+}
+
+/** A probe that needs a table file not added yet: `file` names it (`KMvK.default.dtw`). */
+export class MissingTableError extends DamaError {
+  constructor(file) {
+    super(`the table file ${file} is needed and was not added`);
+    this.name = 'MissingTableError';
+    /** The file's name. */
+    this.file = file;
+  }
+}
+
 /** An argument of the wrong type or out of range (a rule set's name, a depth, a square). */
 export class ArgumentError extends DamaError {
   constructor(message) {
@@ -98,6 +117,8 @@ function convert(e, input) {
       return new FenError(o.message, input);
     case 'pdn':
       return new PdnError(o.message, o.line, o.column);
+    case 'tablebase':
+      return new TablebaseError(o.message);
     default:
       return new ArgumentError(o.message);
   }
@@ -476,6 +497,15 @@ export class Engine {
     this.#core.clear();
   }
 
+  /**
+   * Lets the search score exactly the positions `tablebase` holds (the tables added to it
+   * so far and later), so that the engine plays them perfectly; `null` stops it.
+   */
+  useTablebase(tablebase) {
+    if (tablebase !== null && !(tablebase instanceof Tablebase)) throw new ArgumentError('useTablebase needs a Tablebase or null');
+    this.#core.use_tablebase(tablebase === null ? undefined : Tablebase.core(tablebase).share());
+  }
+
   /** Frees the table now rather than when the engine is collected. */
   free() {
     this.#core.free();
@@ -523,4 +553,54 @@ export function accuracy(losses) {
   }
   const a = wasmAccuracy(Float64Array.from(losses));
   return Number.isNaN(a) ? null : a;
+}
+
+/**
+ * The endgame tables of one rule set, from the table files' bytes (built by the Rust
+ * crate's `tablebase` example: `NAME.RULES.wdl` and `.dtw` for each material). Add the
+ * files as they are fetched; a probe that needs one not added throws MissingTableError
+ * naming it.
+ */
+export class Tablebase {
+  #core;
+
+  /** @param {{ rules?: 'default' | 'tudaf' }} [options] */
+  constructor(options = {}) {
+    this.#core = call(() => TablebaseCore.create(checkRules(options.rules ?? 'default')));
+  }
+
+  /** @internal */
+  static core(tb) {
+    return tb.#core;
+  }
+
+  /** Adds a table file (`bytes` a Uint8Array) under its file name; throws TablebaseError. */
+  add(name, bytes) {
+    checkString(name, 'name');
+    if (!(bytes instanceof Uint8Array)) throw new ArgumentError('bytes must be a Uint8Array');
+    call(() => this.#core.add(name, bytes));
+  }
+
+  /** The most pieces of the tables added. */
+  maxPieces() {
+    return this.#core.max_pieces();
+  }
+
+  /**
+   * The exact result of the game's current position for the side to move: `{ result:
+   * 'win' | 'loss' | 'draw', plies, best }` (`plies` to the end with best play, null for a
+   * draw; `best` a best move's text), or `null` when the tables do not hold the position
+   * (more pieces, another rule set). Throws MissingTableError when a file is needed.
+   */
+  probe(game) {
+    if (!(game instanceof Dama)) throw new ArgumentError('probe needs a Dama game');
+    const answer = JSON.parse(call(() => this.#core.probe(Dama.core(game))));
+    if (answer !== null && answer.missing !== undefined) throw new MissingTableError(answer.missing);
+    return answer;
+  }
+
+  /** Frees the tables now rather than when they are collected. */
+  free() {
+    this.#core.free();
+  }
 }

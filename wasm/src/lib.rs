@@ -17,11 +17,14 @@
 //! ```
 #![forbid(unsafe_code)]
 
+use std::cell::RefCell;
 use std::fmt::Write as _;
+use std::rc::Rc;
 
-use turkish_draughts::engine::{Engine, Level, MAX_DEPTH, Options, review};
+use turkish_draughts::engine::{Engine, Level, MAX_DEPTH, Options, WIN, review};
 use turkish_draughts::pdn::{self, Notation, ReadOptions, Tags, WriteOptions};
 use turkish_draughts::svg::SvgOptions;
+use turkish_draughts::tablebase::{Metric, ProbeError, Tablebase, Wdl};
 use turkish_draughts::{Bitboard, Game, Move, Position, RuleSet, Square};
 use wasm_bindgen::prelude::*;
 
@@ -505,6 +508,17 @@ impl EngineCore {
         self.engine.clear();
     }
 
+    /// Lets the search score the positions `tables` know exactly (its tables added so far
+    /// and later); `None` stops it. Positions of another rule set are searched as before.
+    pub fn use_tablebase(&mut self, tables: Option<TablebaseCore>) {
+        let oracle = tables.map(|t| {
+            let tb = Rc::clone(&t.tb);
+            Box::new(move |pos: &Position| exact_score(&tb.borrow(), pos))
+                as turkish_draughts::engine::Oracle
+        });
+        self.engine.set_oracle(oracle);
+    }
+
     /// The best move in `core`'s current position, as JSON `{move, score, depth, nodes}`
     /// (`move` verbose; the fields of [`search`](EngineCore::search) come with it), or `null`
     /// when the game is over. Searches to `depth` plies (0: no limit) and for at most
@@ -633,4 +647,118 @@ pub fn judge(
 #[wasm_bindgen]
 pub fn accuracy(losses: Vec<f64>) -> f64 {
     review::accuracy(losses.into_iter().map(|l| l.clamp(0.0, 1.0))).unwrap_or(f64::NAN)
+}
+
+/// The exact score of `pos` for the engine (`WIN` less the plies of a win, its negation for
+/// a loss, 0 for a draw), or `None` when the tables do not hold it (too many pieces, a table
+/// not added yet, another rule set).
+fn exact_score(tb: &Tablebase, pos: &Position) -> Option<i32> {
+    if pos.rules() != tb.rules() || pos.board().occupied().count() > tb.max_pieces() {
+        return None;
+    }
+    match tb.probe_wdl(pos).ok()? {
+        Wdl::Draw => Some(0),
+        wdl => {
+            let plies = i32::try_from(tb.probe_dtw(pos).ok()??).ok()?;
+            Some(if wdl == Wdl::Win {
+                WIN - plies
+            } else {
+                -(WIN - plies)
+            })
+        }
+    }
+}
+
+/// The endgame tables of one rule set, from table files' bytes (no file system): add each
+/// file as it is fetched; a probe that needs one not added says which.
+#[wasm_bindgen]
+pub struct TablebaseCore {
+    tb: Rc<RefCell<Tablebase>>,
+}
+
+#[wasm_bindgen]
+impl TablebaseCore {
+    /// Tables of the rule set named `rules`, none added yet.
+    pub fn create(rules: &str) -> Result<TablebaseCore, JsValue> {
+        Ok(TablebaseCore {
+            tb: Rc::new(RefCell::new(Tablebase::new(rules_of(rules)?))),
+        })
+    }
+
+    /// Adds a table file's bytes under its file name (`KMvK.default.wdl`).
+    pub fn add(&mut self, name: &str, bytes: Vec<u8>) -> Result<(), JsValue> {
+        self.tb
+            .borrow_mut()
+            .add_table(name, bytes)
+            .map_err(|e| error("tablebase", &e.to_string()))
+    }
+
+    /// The most pieces of the tables added.
+    pub fn max_pieces(&self) -> u32 {
+        self.tb.borrow().max_pieces()
+    }
+
+    /// The tables' answer for `core`'s current position, as JSON: `{result, plies, best}`
+    /// (`result` "win", "loss" or "draw" for the side to move, `plies` to the end with best
+    /// play or null for a draw, `best` a best move's landing text or null when the game is
+    /// over), `{missing}` naming the file a probe needs and was not given, or `null` when
+    /// the position has more pieces than the tables or is under another rule set.
+    pub fn probe(&self, core: &Core) -> Result<String, JsValue> {
+        let tb = self.tb.borrow();
+        let pos = core.game.position();
+        if pos.rules() != tb.rules() {
+            return Ok("null".into());
+        }
+        let answer = (|| -> Result<String, ProbeError> {
+            let wdl = tb.probe_wdl(pos)?;
+            let plies = match wdl {
+                Wdl::Draw => None,
+                _ => tb.probe_dtw(pos)?,
+            };
+            let best = if pos.legal_moves().is_empty() {
+                None
+            } else {
+                tb.best_moves(pos)?.first().copied()
+            };
+            let mut out = String::from("{\"result\":");
+            json_str(&mut out, &wdl.to_string());
+            match plies {
+                Some(p) => {
+                    let _ = write!(out, ",\"plies\":{p}");
+                }
+                None => out.push_str(",\"plies\":null"),
+            }
+            out.push_str(",\"best\":");
+            match best {
+                Some(mv) => json_str(&mut out, &mv.to_string()),
+                None => out.push_str("null"),
+            }
+            out.push('}');
+            Ok(out)
+        })();
+        match answer {
+            Ok(json) => Ok(json),
+            Err(ProbeError::TooManyPieces { .. } | ProbeError::NotCovered) => Ok("null".into()),
+            Err(ProbeError::MissingTable {
+                metric, material, ..
+            }) => {
+                let ext = match metric {
+                    Metric::Wdl => "wdl",
+                    Metric::Dtw => "dtw",
+                };
+                let mut out = String::from("{\"missing\":");
+                json_str(&mut out, &format!("{material}.{}.{ext}", tb.rules().name()));
+                out.push('}');
+                Ok(out)
+            }
+            Err(e) => Err(error("tablebase", &e.to_string())),
+        }
+    }
+
+    /// Another handle on the same tables (for an engine to read them too).
+    pub fn share(&self) -> TablebaseCore {
+        TablebaseCore {
+            tb: Rc::clone(&self.tb),
+        }
+    }
 }

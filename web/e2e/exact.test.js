@@ -18,7 +18,7 @@ function ensureTables() {
 
 // Two kings against one under the default rules: a win in 9 plies (the crate's tablebase
 // documentation gives this position and its distance).
-const KKVK = new Dama('W:WKa1,Kb2:Bh8').fen();
+const KKVK = new Dama('W:WKa1,Kb2:BKh8').fen();
 
 test('a 3-piece position shows its exact result, offline too; the engine plays it perfectly', { timeout: 180_000 }, async () => {
   ensureTables();
@@ -52,7 +52,7 @@ test('a 3-piece position shows its exact result, offline too; the engine plays i
     await page.waitForFunction(() => window.dama !== undefined);
     await page.waitForSelector('#exact[data-state="known"]', { timeout: 30_000 });
     assert.equal(await page.textContent('#exact'), 'Exact: White wins in 8 plies.');
-    const other = new Dama('B:WKc3,Kd4:Bh8').fen();
+    const other = new Dama('B:WKc3,Kd4:BKh8').fen();
     await page.evaluate((fen) => {
       location.hash = `fen=${encodeURIComponent(fen)}`;
     }, other);

@@ -6,6 +6,7 @@
 // `exact(game)` answers `{ result: 'win' | 'loss' | 'draw', plies, best }` for the side to
 // move (`plies` to the end of the game with best play, `best` a move text that keeps the
 // result soonest), or null when the tables do not cover the position or cannot be had.
+// `tablesOf(rules)` gives the worker's tables of a rule set, for its engine to read too.
 
 /** The most pieces the tables the page carries cover. */
 export const MAX_PIECES = 4;
@@ -55,36 +56,27 @@ export function materialsBelow([wk, wm, bk, bm]) {
   return [...names];
 }
 
-let loaded = null;
+const tables = {};
 
-/**
- * The binding's tables of a rule set, with the files of `names` added, or null when the
- * package has no table prober or a file cannot be had.
- */
-async function tablesWith(dama, rules, names) {
-  if (typeof dama.Tablebase !== 'function') return null;
-  loaded ??= {};
-  loaded[rules] ??= { tb: new dama.Tablebase({ rules }), have: new Set(), missing: new Set() };
-  const entry = loaded[rules];
-  for (const name of names) {
-    if (entry.have.has(name) || entry.missing.has(name)) continue;
-    const files = [];
-    for (const metric of ['wdl', 'dtw']) {
-      try {
-        const response = await fetch(new URL(`${name}.${rules}.${metric}`, TABLES));
-        files.push(response.ok ? new Uint8Array(await response.arrayBuffer()) : null);
-      } catch {
-        files.push(null);
-      }
-    }
-    if (files.includes(null)) {
-      entry.missing.add(name);
-      continue;
-    }
-    entry.tb.add(name, files[0], files[1]);
-    entry.have.add(name);
+/** The tables of a rule set in this worker (one Tablebase each, files added as fetched). */
+export async function tablesOf(rules) {
+  const dama = await import('../../wasm/npm/dama.js');
+  tables[rules] ??= { tb: new dama.Tablebase({ rules }), tried: new Set() };
+  return tables[rules];
+}
+
+/** Fetches a table file and adds it; false when it cannot be had. */
+async function fetchInto(entry, name) {
+  if (entry.tried.has(name)) return false;
+  entry.tried.add(name);
+  try {
+    const response = await fetch(new URL(name, TABLES));
+    if (!response.ok) return false;
+    entry.tb.add(name, new Uint8Array(await response.arrayBuffer()));
+    return true;
+  } catch {
+    return false;
   }
-  return names.some((n) => entry.missing.has(n)) ? null : entry.tb;
 }
 
 /** The tables' answer for `game`'s position, or null (see the top of this file). */
@@ -92,8 +84,18 @@ export async function exact(game) {
   const n = count(game.fen());
   const pieces = n.reduce((a, b) => a + b, 0);
   if (pieces > MAX_PIECES || n[0] + n[1] === 0 || n[2] + n[3] === 0 || game.isGameOver()) return null;
-  const dama = await import('../../wasm/npm/dama.js');
-  const tb = await tablesWith(dama, game.rules(), materialsBelow(n));
-  if (tb === null) return null;
-  return tb.probe(game);
+  const rules = game.rules();
+  const entry = await tablesOf(rules);
+  // Every file the position's probes may read, fetched at once (in parallel), then the
+  // probe; a file it still misses is fetched and the probe tried again.
+  const names = materialsBelow(n).flatMap((m) => [`${m}.${rules}.wdl`, `${m}.${rules}.dtw`]);
+  await Promise.all(names.map((name) => fetchInto(entry, name)));
+  for (let tries = 0; tries < 64; tries++) {
+    try {
+      return entry.tb.probe(game);
+    } catch (e) {
+      if (e.name !== 'MissingTableError' || !(await fetchInto(entry, e.file))) return null;
+    }
+  }
+  return null;
 }

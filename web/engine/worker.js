@@ -12,7 +12,7 @@
 //   { type: 'new-game' }                          the table forgets
 // Out: { id, type: 'result', result } | { id, type: 'info', result, done }
 //      | { id, type: 'review-position', ... } | { id, type: 'review-done' } | { id, type: 'error', message }.
-import { exact } from './tablebase.js';
+import { exact, tablesOf } from './tablebase.js';
 
 const ready = import('../../wasm/npm/dama.js').then((dama) => ({
   dama,
@@ -31,6 +31,8 @@ function gameOf(dama, data) {
 /** The engine's answer, or the tables' perfect move when they know the position. */
 async function bestOf(dama, engine, game, options) {
   const known = await exact(game);
+  // The search scores exactly every position the tables added so far hold.
+  engine.useTablebase((await tablesOf(game.rules())).tb);
   if (known !== null && known.best !== null) {
     const result = engine.search(game, { depth: 1, exclude: game.moves().filter((m) => m !== known.best) });
     if (result) return { ...result, exact: known };
@@ -46,6 +48,7 @@ async function analyse(dama, engine, data) {
     return;
   }
   const known = await exact(game);
+  engine.useTablebase((await tablesOf(game.rules())).tb);
   const deadline = performance.now() + data.timeMs;
   let last = null;
   for (let depth = 1; depth <= 64; depth++) {

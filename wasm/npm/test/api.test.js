@@ -214,8 +214,10 @@ test('the TypeScript declarations type-check an example (tsc --noEmit)', () => {
   assert.equal(r.status, 0, r.stdout + r.stderr);
 });
 
-test('the WebAssembly module is at most 120 KB gzipped', () => {
+// The budget: 120 KB for the rules, PDN and the engine, and 30 KB more for the endgame
+// tables' prober (PERFORMANCE.md, WebAssembly, gives the sizes).
+test('the WebAssembly module is at most 150 KB gzipped', () => {
   const bytes = readFileSync(here('../pkg/turkish_draughts_wasm_bg.wasm'));
   const gz = gzipSync(bytes, { level: 9 }).length;
-  assert.ok(gz <= 120 * 1024, `${gz} bytes gzipped`);
+  assert.ok(gz <= 150 * 1024, `${gz} bytes gzipped`);
 });

@@ -15,6 +15,10 @@ import {
   type Move,
   type Outcome,
   type SearchResult,
+  type ExactResult,
+  MissingTableError,
+  Tablebase,
+  TablebaseError,
 } from 'turkish-draughts';
 
 const game: Dama = new Dama(undefined, { rules: 'tudaf' });
@@ -53,3 +57,12 @@ const levels: readonly Readonly<Level>[] = LEVELS;
 const verdict: Judgement = judgeMove({ best: 20, played: -80, legalMoves: 7 });
 const sideAccuracy: number | null = accuracy([0.1, 0]);
 console.log(line, levels[0]?.name, verdict, sideAccuracy, expectedScore(100), moveLoss(0, -50));
+const tb: Tablebase = new Tablebase({ rules: 'tudaf' });
+try {
+  const exact: ExactResult | null = tb.probe(game);
+  console.log(exact?.result, exact?.plies, exact?.best, tb.maxPieces());
+} catch (e) {
+  if (e instanceof MissingTableError) tb.add(e.file, new Uint8Array(0));
+  else if (e instanceof TablebaseError) console.log(e.message);
+}
+new Engine().useTablebase(tb);
