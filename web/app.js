@@ -117,12 +117,35 @@ async function playMove(game, move, who) {
 
 // ---- drawing ----
 
+let lastMoveCache = { game: null, ply: -1, squares: [] };
+
+/** The squares of the last move's whole path (remembered while the game does not change). */
 function lastMoveSquares(game) {
-  const last = game.history({ verbose: true }).at(-1);
-  return last ? [...last.path] : [];
+  const ply = game.history().length;
+  if (lastMoveCache.game !== game || lastMoveCache.ply !== ply) {
+    const last = ply > 0 ? game.clone() : null;
+    const move = last?.undo();
+    lastMoveCache = { game, ply, squares: move ? [...move.path] : [] };
+  }
+  return lastMoveCache.squares;
 }
 
+let renderQueued = false;
+
+/**
+ * Draws the page at the end of the current task: the several changes of one click or one
+ * engine answer are drawn once.
+ */
 function render() {
+  if (renderQueued) return;
+  renderQueued = true;
+  queueMicrotask(() => {
+    renderQueued = false;
+    renderNow();
+  });
+}
+
+function renderNow() {
   const s = screen();
   const view = s.view();
   document.body.dataset.mode = ctx.mode;

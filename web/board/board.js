@@ -44,6 +44,7 @@ export class Board {
   #suppressClick = false;
   #focusLayer;
   #ring;
+  #drawn = null;
 
   /**
    * @param el the element to fill
@@ -116,6 +117,7 @@ export class Board {
   }
 
   #build() {
+    this.#drawn = null;
     const focused = this.#el.contains(document.activeElement);
     this.#el.replaceChildren();
     this.#cells.clear();
@@ -144,15 +146,28 @@ export class Board {
     if (focused) this.#cells.get(this.#focus)?.focus();
   }
 
-  /** Draws the pieces of `fen`; `taken` squares faded, `moved` a piece shown elsewhere. */
+  /**
+   * Draws the pieces of `fen`; `taken` squares faded, `moved` a piece shown elsewhere. The
+   * same drawing asked again (and the same labels) changes nothing.
+   */
   draw(fen, { taken = [], moved = null } = {}) {
+    const key = `${fen}|${taken.join(',')}|${moved ? `${moved.from}-${moved.to}` : ''}|${this.#flipped}|${this.#handlers.label('a1', undefined)}`;
+    if (key === this.#drawn && this.#pieces.isConnected) return;
+    this.#drawn = key;
     const { pieces } = parseFen(fen);
+    // The pieces' elements are kept where nothing changed: a move repaints two or three.
+    const old = new Map([...this.#pieces.children].map((el) => [el.dataset.square, el]));
     const els = [];
     for (const [sq, p] of pieces) {
-      const el = document.createElement('div');
-      el.className = `piece ${p.color}${p.king ? ' king' : ''}${taken.includes(sq) ? ' taken' : ''}`;
-      el.dataset.square = sq;
-      el.style.transform = this.#transform(moved && moved.from === sq ? moved.to : sq);
+      const cls = `piece ${p.color}${p.king ? ' king' : ''}${taken.includes(sq) ? ' taken' : ''}`;
+      let el = old.get(sq);
+      if (!el || el.className !== cls || el.getAnimations().length > 0) {
+        el = document.createElement('div');
+        el.className = cls;
+        el.dataset.square = sq;
+      }
+      const transform = this.#transform(moved && moved.from === sq ? moved.to : sq);
+      if (el.style.transform !== transform) el.style.transform = transform;
       els.push(el);
     }
     this.#pieces.replaceChildren(...els);
@@ -202,6 +217,7 @@ export class Board {
   async slide(move, fenBefore, ms) {
     if (ms <= 0) return;
     this.draw(fenBefore);
+    this.#drawn = null;
     const el = this.#pieces.querySelector(`[data-square="${move.from}"]`);
     if (!el) return;
     el.classList.add('moving');

@@ -15,6 +15,7 @@ export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const SCREENS = join(root, 'target/web-screens');
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
+const PHONE_WIDTH = PHONE.width;
 export const LANDSCAPE = { width: 844, height: 390 };
 
 /**
@@ -77,6 +78,9 @@ export async function shots(page, name, { desktopOnly = false } = {}) {
     await page.setViewportSize(PHONE);
     await page.waitForTimeout(120);
     await page.screenshot({ path: join(SCREENS, `${name}-phone.png`), fullPage: true });
+    // Nothing wider than a 390-pixel phone: every control within reach without scrolling sideways.
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (wide > PHONE_WIDTH) throw new Error(`${name}: the page is ${wide} px wide on a ${PHONE_WIDTH} px phone`);
     await page.setViewportSize(LANDSCAPE);
     await page.waitForTimeout(120);
     await page.screenshot({ path: join(SCREENS, `${name}-landscape.png`) });

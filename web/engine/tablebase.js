@@ -65,12 +65,24 @@ export async function tablesOf(rules) {
   return tables[rules];
 }
 
-/** Fetches a table file and adds it; false when it cannot be had. */
+/** The cache the table files are kept in for offline play (the service worker's too). */
+export const TABLE_CACHE = 'dama-tables-v1';
+
+/**
+ * Fetches a table file (from the cache when it is there, else from the network, then kept)
+ * and adds it; false when it cannot be had.
+ */
 async function fetchInto(entry, name) {
   if (entry.tried.has(name)) return false;
   entry.tried.add(name);
+  const url = new URL(name, TABLES);
   try {
-    const response = await fetch(new URL(name, TABLES));
+    const cache = await globalThis.caches?.open(TABLE_CACHE).catch(() => null);
+    let response = await cache?.match(url);
+    if (!response) {
+      response = await fetch(url);
+      if (response.ok) await cache?.put(url, response.clone()).catch(() => {});
+    }
     if (!response.ok) return false;
     entry.tb.add(name, new Uint8Array(await response.arrayBuffer()));
     return true;

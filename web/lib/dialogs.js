@@ -1,6 +1,5 @@
 // The page's dialogs: a new game, the settings, the keyboard shortcuts, resigning and
 // answering a draw offer.
-import { t } from './i18n.js';
 import { $ } from './dom.js';
 import * as settingsStore from './settings.js';
 
@@ -18,14 +17,10 @@ export function setUpDialogs(ctx) {
       rules: form.elements.rules.value,
       time: form.elements.time.value,
     };
+    // From the editor's position (its side to move and pieces) when it asked for the game.
     const from = play.startFrom;
     play.startFrom = null;
-    let fen;
-    if (from) {
-      // The position's own side to move and pieces, under the rules chosen now.
-      fen = from.fen;
-    }
-    play.newGame(setup, fen);
+    play.newGame(setup, from?.fen);
   });
   const syncOpponent = () => {
     const form = $('new-game-form');
@@ -33,7 +28,6 @@ export function setUpDialogs(ctx) {
     $('new-game-computer').disabled = !computer;
   };
   $('new-game-form').addEventListener('change', syncOpponent);
-  $('new-game').addEventListener('toggle', syncOpponent);
 
   // Resign and draw answers.
   $('resign-dialog').addEventListener('close', () => {
@@ -78,5 +72,4 @@ export function setUpDialogs(ctx) {
       if (document.activeElement === document.body) $('board').querySelector('[tabindex="0"]')?.focus({ preventScroll: true });
     });
   }
-  void t;
 }

@@ -451,6 +451,7 @@ export class Play {
     form.elements.rules.value = from?.rules ?? this.game.rules();
     form.elements.time.value = this.setup.time;
     $('new-game-from').hidden = from === null;
+    form.dispatchEvent(new Event('change'));
     $('new-game').showModal();
   }
 
