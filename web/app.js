@@ -10,7 +10,7 @@ import { t } from './lib/i18n.js';
 import * as settingsStore from './lib/settings.js';
 import * as sound from './lib/sound.js';
 import { announce, describeMove } from './lib/announce.js';
-import { $, colorToMove, escape, replay, show } from './lib/dom.js';
+import { $, colorToMove, show } from './lib/dom.js';
 import { Play } from './play/play.js';
 import { Analysis } from './analysis/analysis.js';
 import { Review } from './review/review.js';

@@ -2,8 +2,8 @@
 // earlier position cuts the moves after it), the engine's evaluation as a bar and in
 // words with its depth, and the line it expects; the exact result under few pieces.
 import { t, number } from '../lib/i18n.js';
-import { $, colorToMove, replay } from '../lib/dom.js';
-import { announce } from '../lib/announce.js';
+import { $, colorToMove, replay, stepTarget } from '../lib/dom.js';
+import { announce, announceStep } from '../lib/announce.js';
 import { renderMoveList } from '../lib/movelist.js';
 import { expectedScore } from '../../wasm/npm/dama.js';
 import { ExactInfo } from '../play/exact.js';
@@ -129,12 +129,9 @@ export class Analysis {
 
   step(to) {
     const total = this.line.history().length;
-    const at = this.viewPly ?? total;
-    const target = to === 'first' ? 0 : to === 'prev' ? at - 1 : to === 'next' ? at + 1 : to === 'last' ? total : to;
-    const ply = Math.max(0, Math.min(total, target));
+    const ply = stepTarget(to, this.viewPly ?? total, total);
     this.viewPly = ply === total ? null : ply;
-    const last = this.shown().history().at(-1);
-    announce(last ? t('say.moveNumber', { ply, move: last }) : t('say.firstPosition'));
+    announceStep(this.shown(), ply);
     this.#ctx.render();
   }
 

@@ -44,3 +44,9 @@ export function describeMove(move, who, color, fenAfter) {
   else if (isDamaAlti(move, color, fenAfter)) parts.push(t('say.damaAlti'));
   return parts.join(' ');
 }
+
+/** Says which position a step through the moves shows: "Move 12: c3-c4." or the first. */
+export function announceStep(game, ply, extra = '') {
+  const last = game.history().at(-1);
+  announce(`${last ? t('say.moveNumber', { ply, move: last }) : t('say.firstPosition')}${extra}`);
+}

@@ -27,3 +27,12 @@ export function colorToMove(game) {
 }
 
 export const other = (color) => (color === 'white' ? 'black' : 'white');
+
+/**
+ * The ply a step asks for: `'first'`, `'prev'`, `'next'`, `'last'` or a ply number, from
+ * ply `at` of `total`, kept within the game.
+ */
+export function stepTarget(to, at, total) {
+  const target = to === 'first' ? 0 : to === 'prev' ? at - 1 : to === 'next' ? at + 1 : to === 'last' ? total : to;
+  return Math.max(0, Math.min(total, target));
+}

@@ -3,8 +3,8 @@
 // take back; the result banner; the game saved in localStorage.
 import { LEVELS } from '../../wasm/npm/dama.js';
 import { t } from '../lib/i18n.js';
-import { $, colorToMove, other, replay, show } from '../lib/dom.js';
-import { announce } from '../lib/announce.js';
+import { $, colorToMove, other, replay, show, stepTarget } from '../lib/dom.js';
+import { announce, announceStep } from '../lib/announce.js';
 import * as sound from '../lib/sound.js';
 import { renderMoveList } from '../lib/movelist.js';
 import { Clock, TIME_CONTROLS, formatTime } from './clock.js';
@@ -421,14 +421,11 @@ export class Play {
 
   step(to) {
     const total = this.game.history().length;
-    const at = this.viewPly ?? total;
-    const target = to === 'first' ? 0 : to === 'prev' ? at - 1 : to === 'next' ? at + 1 : to === 'last' ? total : to;
-    const ply = Math.max(0, Math.min(total, target));
+    const ply = stepTarget(to, this.viewPly ?? total, total);
     this.viewPly = ply === total ? null : ply;
     this.pending = null;
     this.#ctx.overlay = {};
-    const last = this.shown().history().at(-1);
-    announce(last ? t('say.moveNumber', { ply, move: last }) : t('say.firstPosition'));
+    announceStep(this.shown(), ply);
     this.#ctx.render();
     this.#next();
   }

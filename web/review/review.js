@@ -3,8 +3,8 @@
 // move !, forced), a graph shows the evaluation through the game, and each side gets an
 // accuracy. The mistakes can be practised again (review/practice.js).
 import { t, number } from '../lib/i18n.js';
-import { $, replay } from '../lib/dom.js';
-import { announce } from '../lib/announce.js';
+import { $, replay, stepTarget } from '../lib/dom.js';
+import { announce, announceStep } from '../lib/announce.js';
 import { renderMoveList } from '../lib/movelist.js';
 import { accuracy, expectedScore, judgeMove, moveLoss } from '../../wasm/npm/dama.js';
 import { drawGraph } from './graph.js';
@@ -168,15 +168,9 @@ export class Review {
   move() {}
 
   step(to) {
-    const total = this.game.history().length;
-    const at = this.viewPly;
-    const target = to === 'first' ? 0 : to === 'prev' ? at - 1 : to === 'next' ? at + 1 : to === 'last' ? total : to;
-    this.viewPly = Math.max(0, Math.min(total, target));
+    this.viewPly = stepTarget(to, this.viewPly, this.game.history().length);
     const j = this.viewPly > 0 ? this.judgement(this.viewPly - 1) : null;
-    const last = this.shown().history().at(-1);
-    let said = last ? t('say.moveNumber', { ply: this.viewPly, move: last }) : t('say.firstPosition');
-    if (j) said += ` ${t(`judgement.${j.name}`)}.`;
-    announce(said);
+    announceStep(this.shown(), this.viewPly, j ? ` ${t(`judgement.${j.name}`)}.` : '');
     this.#ctx.render();
   }
 
