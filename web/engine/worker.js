@@ -14,9 +14,15 @@
 //      | { id, type: 'review-position', ... } | { id, type: 'review-done' } | { id, type: 'error', message }.
 import { exact, tablesOf } from './tablebase.js';
 
+// The engine (a table of 2^19 entries, 8 MB) is made on first use: a worker that only
+// looks positions up in the tables never needs it.
+let made = null;
 const ready = import('../../wasm/npm/dama.js').then((dama) => ({
   dama,
-  engine: new dama.Engine({ tableBits: 19 }),
+  get engine() {
+    made ??= new dama.Engine({ tableBits: 19 });
+    return made;
+  },
 }));
 
 let streaming = 0;
@@ -112,17 +118,18 @@ function exactScore(known) {
 
 self.onmessage = async ({ data }) => {
   try {
-    const { dama, engine } = await ready;
+    const loaded = await ready;
+    const { dama } = loaded;
     switch (data.type) {
       case 'play': {
         const game = gameOf(dama, data);
-        const result = await bestOf(dama, engine, game, { level: data.level, timeMs: data.timeMs, seed: data.seed });
+        const result = await bestOf(dama, loaded.engine, game, { level: data.level, timeMs: data.timeMs, seed: data.seed });
         self.postMessage({ id: data.id, type: 'result', result });
         break;
       }
       case 'search': {
         const game = gameOf(dama, data);
-        const result = await bestOf(dama, engine, game, { timeMs: data.timeMs, depth: data.depth ?? 0, exclude: data.exclude ?? [] });
+        const result = await bestOf(dama, loaded.engine, game, { timeMs: data.timeMs, depth: data.depth ?? 0, exclude: data.exclude ?? [] });
         self.postMessage({ id: data.id, type: 'result', result });
         break;
       }
@@ -133,17 +140,17 @@ self.onmessage = async ({ data }) => {
       }
       case 'analyse':
         streaming = data.id;
-        await analyse(dama, engine, data);
+        await analyse(dama, loaded.engine, data);
         break;
       case 'review':
         streaming = data.id;
-        await review(dama, engine, data);
+        await review(dama, loaded.engine, data);
         break;
       case 'stop':
         streaming = 0;
         break;
       case 'new-game':
-        engine.clear();
+        made?.clear();
         break;
       default:
         throw new Error(`unknown message ${data.type}`);
