@@ -10,8 +10,9 @@ use super::{MAX_DEPTH, Options};
 /// moves that score nearly as well as the best (see [`LevelSettings`]); the two upper ones
 /// play the best move they find in their time.
 ///
-/// Each level loses to the one above it in measured matches (the match harness in
-/// `tools/match/` of the repository, whose notes give the figures).
+/// Each level lost to the one above it in matches of 20 to 40 games, both colours and both
+/// rule sets (the crate's PERFORMANCE.md, Strength, gives the scores and how they were
+/// measured).
 ///
 /// ```
 /// use turkish_draughts::engine::Level;
