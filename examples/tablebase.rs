@@ -11,19 +11,28 @@
 //! cargo run --release --example tablebase -- build-slice --rules R --dir DIR [--threads N] NAME
 //! ```
 //!
+//! `build` first prints the plan's estimates for a build from nothing (peak memory, disk and
+//! time, as `plan` computes them), then builds and prints what it built.
 //! `probe` prints `wdl: win|draw|loss`, `dtw: N` (`dtw: -` for a draw) and `best: ` with the
-//! best moves. `--batch` reads FENs from standard input, one a line, and prints one line
-//! each: `FEN<tab>win|draw|loss<tab>N|-`, or `FEN<tab>error: reason` and goes on. `stats`
-//! prints a line per material: positions, wins, draws, losses, the longest win and its FEN.
-//! `line` prints a line of best play from the FEN to the end of the game (the first of the
-//! best moves each time), on one line, or `draw` after 40 plies of a drawn line.
+//! best moves; on a position where the game is over, `best: -` and `game over: ` with the
+//! outcome and its reason (`game over: draw: one king each`). `--batch` reads FENs from
+//! standard input, one a line, and prints one line each: `FEN<tab>win|draw|loss<tab>N|-`, or
+//! `FEN<tab>error: reason` and goes on. `stats` prints a line per material: positions, wins,
+//! draws, losses, the longest win and its FEN. `line` prints a line of best play from the
+//! FEN to the end of the game (the first of the best moves each time), on one line, ending
+//! with the game's result and its reason (`2-0 (white wins: the opponent has no legal
+//! move)`); a drawn line that does not end is cut after 40 plies and ends `1-1 (draw: ...)`
+//! saying so. `stats`, `verify`, `probe` and `line` on a directory without a table of the
+//! rule set say what it holds instead.
 //! `verify` derives every stored value again from its successors' and exits with code 1 if
 //! one differs. `plan` prints the slices of a build (the unit a worker builds: a material
 //! and its colour swap), one a line with its pieces, index entries, estimated peak memory
 //! and disk, and inputs, then the totals and the estimated time on W workers (default 1).
 //! `build-slice` builds one slice (named `KvKM+KMvK`, or by one of its materials, `KMvK`)
-//! from its inputs' files in DIR, and prints `built NAME` or `present NAME`. `--help` prints the usage on stdout; a bad argument prints one line on
-//! stderr, `error: ...`, and exits with code 2.
+//! from its inputs' files in DIR, and prints `built NAME` or `present NAME`. `--help` prints
+//! the usage on stdout; a bad argument prints one line on stderr, `error: ...`, and exits
+//! with code 2. When the reader of the output goes away (`| head`), it stops quietly with
+//! exit code 0.
 
 #[path = "common/cli.rs"]
 mod cli;
@@ -32,7 +41,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use cli::Stop;
-use turkish_draughts::tablebase::{Builder, ENTRIES_PER_SECOND, Stage, Tablebase, Wdl};
+use turkish_draughts::tablebase::{Builder, ENTRIES_PER_SECOND, Plan, Stage, Tablebase, Wdl};
 use turkish_draughts::{Position, RuleSet};
 
 const HELP: &str = "\
@@ -201,12 +210,17 @@ fn run() -> Result<ExitCode, Stop> {
     };
     let out = std::io::stdout();
     let mut out = out.lock();
-    let w = |e: std::io::Error| Stop::Error(format!("cannot write: {e}"));
+    let w = cli::write_error;
     match a.command.as_str() {
         "build" => {
-            let r = with_bar(Builder::new(a.rules, &dir).threads(threads))
-                .build(a.pieces.unwrap_or(2))
-                .map_err(|e| e.to_string())?;
+            let builder = with_bar(Builder::new(a.rules, &dir).threads(threads));
+            let pieces = a.pieces.unwrap_or(2);
+            // What the build will take, before it starts (the figures `plan` prints).
+            let plan = builder.plan(pieces).map_err(|e| e.to_string())?;
+            writeln!(out, "{}", build_estimate(&plan))
+                .and_then(|()| out.flush())
+                .map_err(w)?;
+            let r = builder.build(pieces).map_err(|e| e.to_string())?;
             writeln!(
                 out,
                 "built {} materials, {} present, {} index entries solved in {:.2} s",
@@ -239,7 +253,7 @@ fn run() -> Result<ExitCode, Stop> {
                         continue;
                     }
                     let answer = Position::from_fen(fen, a.rules)
-                        .map_err(|e| e.to_string())
+                        .map_err(|e| cli::fen_reason(&e))
                         .and_then(|p| {
                             let wdl = tb.probe_wdl(&p).map_err(|e| e.to_string())?;
                             let dtw = tb.probe_dtw(&p).map_err(|e| e.to_string())?;
@@ -255,9 +269,7 @@ fn run() -> Result<ExitCode, Stop> {
                     .map_err(w)?;
                 }
             } else {
-                let fen = a.fen.unwrap_or_default();
-                let p = Position::from_fen(&fen, a.rules)
-                    .map_err(|e| format!("bad FEN `{fen}`: {e}"))?;
+                let p = cli::position(&a.fen.unwrap_or_default(), a.rules)?;
                 let wdl = tb.probe_wdl(&p).map_err(|e| e.to_string())?;
                 let dtw = tb.probe_dtw(&p).map_err(|e| e.to_string())?;
                 let best = tb.best_moves(&p).map_err(|e| e.to_string())?;
@@ -269,17 +281,24 @@ fn run() -> Result<ExitCode, Stop> {
                     dtw.map_or("-".to_string(), |d| d.to_string())
                 )
                 .map_err(w)?;
-                writeln!(out, "best: {}", best.join(" ")).map_err(w)?;
+                match p.outcome() {
+                    // No move to play: say why instead.
+                    Some(outcome) => writeln!(out, "best: -\ngame over: {outcome}"),
+                    None => writeln!(out, "best: {}", best.join(" ")),
+                }
+                .map_err(w)?;
             }
         }
         "stats" => {
             let tb = Tablebase::open(&dir, a.rules).map_err(|e| e.to_string())?;
+            // Worked out before the header, so that an error comes alone.
+            let stats = tb.stats().map_err(|e| e.to_string())?;
             writeln!(
                 out,
                 "material\tpositions\twins\tdraws\tlosses\tlongest\tfen"
             )
             .map_err(w)?;
-            for s in tb.stats().map_err(|e| e.to_string())? {
+            for s in stats {
                 let (d, fen) = s.longest_win.unwrap_or((0, "-".to_string()));
                 writeln!(
                     out,
@@ -291,21 +310,27 @@ fn run() -> Result<ExitCode, Stop> {
         }
         "line" => {
             let tb = Tablebase::open(&dir, a.rules).map_err(|e| e.to_string())?;
-            let fen = a.fen.unwrap_or_default();
-            let mut p =
-                Position::from_fen(&fen, a.rules).map_err(|e| format!("bad FEN `{fen}`: {e}"))?;
+            let mut p = cli::position(&a.fen.unwrap_or_default(), a.rules)?;
             let drawn = tb.probe_wdl(&p).map_err(|e| e.to_string())? == Wdl::Draw;
             let mut line = Vec::new();
-            loop {
+            // The best moves are empty exactly when the game is over.
+            let end = loop {
                 let best = tb.best_moves(&p).map_err(|e| e.to_string())?;
-                let Some(&m) = best.first() else { break };
-                if drawn && line.len() == 40 {
-                    line.push("draw".to_string());
-                    break;
+                let Some(&m) = best.first() else {
+                    break match p.outcome() {
+                        Some(outcome) => format!("{} ({outcome})", outcome.result()),
+                        None => "*".to_string(),
+                    };
+                };
+                if drawn && line.len() == LINE_DRAW_PLIES {
+                    break format!(
+                        "1-1 (draw: neither side can force the end; cut after {LINE_DRAW_PLIES} plies)"
+                    );
                 }
                 line.push(m.to_string());
                 p = p.after_unchecked(m);
-            }
+            };
+            line.push(end);
             writeln!(out, "{}", line.join(" ")).map_err(w)?;
         }
         _ => {
@@ -328,6 +353,26 @@ fn run() -> Result<ExitCode, Stop> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The plies after which `line` cuts a drawn line that does not end.
+const LINE_DRAW_PLIES: usize = 40;
+
+/// The line `build` prints before it starts: the plan's estimates for a build from nothing,
+/// on one worker (the whole build in this process).
+fn build_estimate(plan: &Plan) -> String {
+    let largest = plan.slices().iter().max_by_key(|s| s.memory());
+    format!(
+        "estimate for {} index entries of 2 to {} pieces ({} rules) from nothing: peak memory {}{}, \
+         disk {}, time {} on 2 threads (tables already in the directory are kept)",
+        plan.positions(),
+        plan.max_pieces(),
+        plan.rules().name(),
+        size(plan.peak_memory()),
+        largest.map_or(String::new(), |l| format!(" (slice {})", l.name())),
+        size(plan.disk()),
+        time(plan.estimate(1).total_work)
+    )
 }
 
 /// Bytes for people: `12.3 MB`, `4.56 GB`.
@@ -367,16 +412,11 @@ fn plan(out: &mut impl Write, a: &Args) -> Result<(), Stop> {
     let plan = Builder::new(a.rules, ".")
         .plan(a.pieces.unwrap_or(2))
         .map_err(|e| e.to_string())?;
-    print_plan(out, &plan, a.workers.unwrap_or(1))
-        .map_err(|e| Stop::Error(format!("cannot write: {e}")))
+    print_plan(out, &plan, a.workers.unwrap_or(1)).map_err(cli::write_error)
 }
 
 /// The plan's slices, one a line, then its totals.
-fn print_plan(
-    out: &mut impl Write,
-    plan: &turkish_draughts::tablebase::Plan,
-    workers: usize,
-) -> std::io::Result<()> {
+fn print_plan(out: &mut impl Write, plan: &Plan, workers: usize) -> std::io::Result<()> {
     writeln!(out, "slice\tpieces\tpositions\tmemory\tdisk\tinputs")?;
     for s in plan.slices() {
         let inputs = if s.inputs().is_empty() {

@@ -9,16 +9,17 @@ use pyo3::types::PyDict;
 use turkish_draughts::RuleSet;
 use turkish_draughts::tablebase::{Builder, ProbeError, Tablebase, Wdl};
 
-use crate::board::{PyBoard, parse_rules};
+use crate::board::PyBoard;
 use crate::errors::DamaError;
 use crate::int_arg::{self, Int};
 use crate::moves::PyMove;
+use crate::names::parse_rules;
 
 create_exception!(
     turkish_draughts,
     TablebaseError,
     DamaError,
-    "A tablebase that cannot answer: too many pieces, a missing, corrupt or foreign table file, a directory that cannot be read or written."
+    "A tablebase that cannot answer: too many pieces, a missing, corrupt or foreign table file, a directory without the rule set's tables or that cannot be read or written."
 );
 
 /// A probe error as `TablebaseError`, with the crate's message.
@@ -47,7 +48,8 @@ impl PyTablebase {
         Ok(PyTablebase { tb })
     }
 
-    /// The most pieces of the tables in the directory (0 when it holds none).
+    /// The most pieces of the tables in the directory (0 when it holds none of the rule
+    /// set's: a probe then raises `TablebaseError` saying what the directory holds).
     #[getter]
     fn max_pieces(&self) -> u32 {
         self.tb.max_pieces()

@@ -7,11 +7,11 @@ use std::sync::{Arc, OnceLock};
 use std::vec::Vec;
 
 use super::error::{Corruption, FileError, OpenError, ProbeError};
-use super::format::{Header, Kind, Refusal, Scheme, TableFile};
-use super::material::{self, Material, SLOTS, slot};
+use super::format::{FORMAT_VERSION, Header, Kind, Refusal, Scheme, Summary, TableFile, file_name};
+use super::index;
+use super::material::{Material, SLOTS, slot};
 use super::resolve::by_captures;
-use super::value::{self, wdl_of_symbol};
-use super::{Metric, Wdl, file_name};
+use super::value::{Code, Metric, Wdl};
 use crate::{Move, MoveList, Position, RuleSet};
 
 /// The endgame tables of one rule set, from one or more directories and from files' bytes
@@ -273,6 +273,7 @@ impl Tablebase {
             blocks: 0,
             per_group: 0,
             data_len: 0,
+            summary: Summary::default(),
         }
     }
 
@@ -342,7 +343,7 @@ impl Tablebase {
                 });
             }
         }
-        material::locate(pos).ok_or(ProbeError::NotCovered)
+        index::locate(pos).ok_or(ProbeError::NotCovered)
     }
 
     /// Lists the directories again for tables of more pieces than known.
@@ -367,16 +368,16 @@ impl Tablebase {
     }
 
     /// A position where one side has no piece: `Some(code)`, else `None`.
-    fn bare(pos: &Position) -> Option<u16> {
+    fn bare(pos: &Position) -> Option<Code> {
         let b = pos.board();
         if b.by_color(pos.turn()).is_empty() {
-            Some(value::loss(0))
+            Some(Code::loss(0))
         } else if b.by_color(!pos.turn()).is_empty() {
             // Any move leaves the opponent, with no piece, without a move.
             Some(if pos.has_legal_move() {
-                value::win(1)
+                Code::win(1)
             } else {
-                value::loss(0)
+                Code::loss(0)
             })
         } else {
             None
@@ -402,7 +403,7 @@ impl Tablebase {
     /// ```
     pub fn probe_wdl(&self, pos: &Position) -> Result<Wdl, ProbeError> {
         if let Some(code) = Self::bare(pos) {
-            return Ok(value::decode(code).0);
+            return Ok(code.wdl());
         }
         let (m, index) = self.locate(pos)?;
         if by_captures(pos) {
@@ -418,7 +419,7 @@ impl Tablebase {
             }
             return Ok(best);
         }
-        Ok(wdl_of_symbol(self.lookup(m, index, Metric::Wdl)?))
+        Ok(Wdl::from_symbol(self.lookup(m, index, Metric::Wdl)?))
     }
 
     /// The distance to the end of the game in plies (`None` for a draw): the winner ends it
@@ -444,13 +445,13 @@ impl Tablebase {
 
     /// The value and distance of a position.
     fn code(&self, pos: &Position) -> Result<(Wdl, Option<u32>), ProbeError> {
-        let (wdl, d) = value::decode(self.code_of(pos)?);
+        let (wdl, d) = self.code_of(pos)?.decode();
         Ok((wdl, d.map(u32::from)))
     }
 
     /// The value code of a position: the WDL file first, then for a decided position the
     /// DTW file; a position left to its captures from its children.
-    pub(crate) fn code_of(&self, pos: &Position) -> Result<u16, ProbeError> {
+    pub(crate) fn code_of(&self, pos: &Position) -> Result<Code, ProbeError> {
         if let Some(c) = Self::bare(pos) {
             return Ok(c);
         }
@@ -459,10 +460,10 @@ impl Tablebase {
             return self.code_by_captures(pos);
         }
         match self.lookup(m, index, Metric::Wdl)? {
-            0 => Ok(value::DRAW),
+            0 => Ok(Code::DRAW),
             w => {
-                let code = self.lookup(m, index, Metric::Dtw)?;
-                if code == value::DRAW || value::wdl_symbol(code) != w {
+                let code = Code::from_bits(self.lookup(m, index, Metric::Dtw)?);
+                if code == Code::DRAW || code.wdl_symbol() != w {
                     return Err(ProbeError::File(FileError::Corrupt {
                         path: self.path_of(m, Metric::Dtw),
                         reason: Corruption::Disagree,
@@ -476,7 +477,7 @@ impl Tablebase {
     /// The value code of a position left to its captures: the children's WDL first (a
     /// win stops at the first lost child), then the distances of only the children that
     /// decide it (the lost ones for a win; every child for a loss; none for a draw).
-    fn code_by_captures(&self, pos: &Position) -> Result<u16, ProbeError> {
+    fn code_by_captures(&self, pos: &Position) -> Result<Code, ProbeError> {
         let mut list = MoveList::new();
         pos.legal_moves_into(&mut list);
         let mut values = [Wdl::Draw; MoveList::CAPACITY];
@@ -487,14 +488,14 @@ impl Tablebase {
             any_draw |= *v == Wdl::Draw;
         }
         if !any_lost && any_draw {
-            return Ok(value::DRAW);
+            return Ok(Code::DRAW);
         }
         let mut best: Option<u16> = None;
         for (mv, v) in list.iter().zip(values.iter()) {
             if any_lost && *v != Wdl::Loss {
                 continue;
             }
-            let (_, d) = value::decode(self.code_of(&pos.after_unchecked(*mv))?);
+            let (_, d) = self.code_of(&pos.after_unchecked(*mv))?.decode();
             let d = d.unwrap_or(0).saturating_add(1);
             best = Some(match best {
                 None => d,
@@ -504,9 +505,9 @@ impl Tablebase {
         }
         let d = best.unwrap_or(0);
         Ok(if any_lost {
-            value::win(d)
+            Code::win(d)
         } else {
-            value::loss(d)
+            Code::loss(d)
         })
     }
 
@@ -596,7 +597,7 @@ pub(crate) fn file_error(path: PathBuf, r: Refusal) -> FileError {
         Refusal::Version(found) => FileError::WrongVersion {
             path,
             found,
-            expected: super::format::FORMAT_VERSION,
+            expected: FORMAT_VERSION,
         },
         Refusal::Rules(found) => FileError::WrongRules { path, found },
         Refusal::Corrupt(reason) => FileError::Corrupt { path, reason },

@@ -130,6 +130,55 @@ fn errors_are_typed() {
     assert_eq!(d.probe_wdl(&relaxed), Err(ProbeError::NotCovered));
 }
 
+/// A directory without a table of the rule set asked for: every probe, `stats` and
+/// `verify` say so, naming the directory and what it holds instead, rather than answering
+/// nothing or "at most 0 pieces".
+#[test]
+fn a_directory_without_the_rule_sets_tables_says_what_it_holds() {
+    let dir = with_kvk_dtw("default-only", |_| {});
+    let tb = Tablebase::open(&dir, RuleSet::Tudaf).expect("an existing directory opens");
+    assert_eq!(tb.max_pieces(), 0);
+    let expected = ProbeError::NoTables {
+        dir: dir.clone(),
+        rules: RuleSet::Tudaf,
+        held: vec![(RuleSet::Default, 2)],
+    };
+    let p = pos("W:WKa1,Kb2:BKh8", RuleSet::Tudaf);
+    assert_eq!(tb.probe_wdl(&p), Err(expected.clone()));
+    assert_eq!(tb.probe_dtw(&p), Err(expected.clone()));
+    assert_eq!(tb.best_moves(&p), Err(expected.clone()));
+    assert_eq!(tb.stats(), Err(expected.clone()));
+    assert_eq!(tb.verify(1), Err(expected.clone()));
+    assert_eq!(
+        expected.to_string(),
+        format!(
+            "no table of the tudaf rules in {} (it holds the default rules' tables, up to 2 pieces)",
+            dir.display()
+        )
+    );
+    // Under its own rule set the same directory answers.
+    let d = Tablebase::open(&dir, RuleSet::Default).unwrap();
+    assert_eq!(
+        d.probe_wdl(&pos("W:WKa1:BKa5", RuleSet::Default)),
+        Ok(Wdl::Win)
+    );
+    // A directory with no table at all says that.
+    let empty = dir.join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let err = Tablebase::open(&empty, RuleSet::Default)
+        .unwrap()
+        .stats()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "no table of the default rules in {} (it holds no table at all)",
+            empty.display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A directory with the 2-piece default tables and `KvK.default.dtw` replaced by `bytes`.
 fn with_kvk_dtw(name: &str, edit: impl Fn(&mut Vec<u8>)) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("td-tablebase-bad-{name}-{}", std::process::id()));

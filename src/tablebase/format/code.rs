@@ -1,5 +1,5 @@
-//! The canonical prefix codes of the files: built from symbol counts (Huffman, words of at
-//! most 12 bits), written as a table of word lengths, and read back into decoding tables.
+//! The canonical prefix codes of the files, given by their words' lengths (12 bits at most),
+//! read back into decoding tables.
 
 use std::boxed::Box;
 use std::vec::Vec;
@@ -10,64 +10,10 @@ use crate::tablebase::error::Corruption;
 pub(crate) const MAX_BITS: u32 = 12;
 /// Entries of a decoding table: one per `MAX_BITS`-bit pattern.
 pub(crate) const TABLE: usize = 1 << MAX_BITS;
-/// The most distinct symbols a code may have (every code word at most `MAX_BITS` long).
-const MAX_SYMBOLS: usize = TABLE;
-
-/// Huffman code lengths for `counts` (each > 0), each at most `MAX_BITS`: the counts are
-/// halved until the code fits.
-fn code_lengths(counts: &[u64]) -> Vec<u8> {
-    if counts.len() == 1 {
-        return std::vec![1];
-    }
-    let mut counts: Vec<u64> = counts.iter().map(|&c| c.max(1)).collect();
-    loop {
-        let lengths = huffman(&counts);
-        if lengths.iter().all(|&l| u32::from(l) <= MAX_BITS) {
-            return lengths;
-        }
-        for c in &mut counts {
-            *c = (*c >> 1).max(1);
-        }
-    }
-}
-
-/// Plain Huffman code lengths of at least two counts.
-fn huffman(counts: &[u64]) -> Vec<u8> {
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
-    let n = counts.len();
-    let mut parent = std::vec![usize::MAX; 2 * n];
-    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = counts
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| Reverse((c, i)))
-        .collect();
-    let mut next = n;
-    while heap.len() > 1 {
-        let (Some(Reverse((a, i))), Some(Reverse((b, j)))) = (heap.pop(), heap.pop()) else {
-            break;
-        };
-        parent[i] = next;
-        parent[j] = next;
-        heap.push(Reverse((a + b, next)));
-        next += 1;
-    }
-    (0..n)
-        .map(|i| {
-            let mut d = 0u8;
-            let mut k = i;
-            while parent[k] != usize::MAX {
-                k = parent[k];
-                d = d.saturating_add(1);
-            }
-            d
-        })
-        .collect()
-}
 
 /// Canonical code words (bit-reversed, to be written least significant bit first) for
 /// `lengths`, given in increasing symbol order; `None` when the lengths overfill the code.
-fn canonical(lengths: &[u8]) -> Option<Vec<u32>> {
+pub(crate) fn canonical(lengths: &[u8]) -> Option<Vec<u32>> {
     let mut count = [0u32; MAX_BITS as usize + 1];
     for &l in lengths {
         if l == 0 || u32::from(l) > MAX_BITS {
@@ -97,92 +43,6 @@ fn canonical(lengths: &[u8]) -> Option<Vec<u32>> {
             })
             .collect(),
     )
-}
-
-/// A code for writing: per symbol, its word and length.
-pub(crate) struct Code {
-    pub(crate) word: Vec<u32>,
-    pub(crate) bits: Vec<u8>,
-}
-
-/// Why a code could not be built.
-#[derive(Debug)]
-pub(crate) struct TooManySymbols(pub(crate) usize);
-
-impl Code {
-    /// The code of `freq` (every symbol below `freq.len()` that has a count), and its
-    /// table's bytes as the file stores them (`wide`: symbols as u16 and a u16 count, else
-    /// u8).
-    pub(crate) fn build(freq: &[u64], wide: bool) -> Result<(Code, Vec<u8>), TooManySymbols> {
-        let used: Vec<(usize, u64)> = freq
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c > 0)
-            .map(|(s, &c)| (s, c))
-            .collect();
-        if used.len() > MAX_SYMBOLS {
-            return Err(TooManySymbols(used.len()));
-        }
-        let counts: Vec<u64> = used.iter().map(|&(_, c)| c).collect();
-        let lengths = if used.is_empty() {
-            Vec::new()
-        } else {
-            code_lengths(&counts)
-        };
-        // Lengths of a Huffman code always make a canonical code.
-        let words = canonical(&lengths).unwrap_or_default();
-        let mut code = Code {
-            word: std::vec![0; freq.len()],
-            bits: std::vec![0; freq.len()],
-        };
-        let mut table = Vec::new();
-        if wide {
-            table.extend_from_slice(&(used.len() as u16).to_le_bytes());
-        } else {
-            table.push(used.len() as u8);
-        }
-        for ((&(s, _), &l), &w) in used.iter().zip(&lengths).zip(&words) {
-            code.word[s] = w;
-            code.bits[s] = l;
-            if wide {
-                table.extend_from_slice(&(s as u16).to_le_bytes());
-            } else {
-                table.push(s as u8);
-            }
-            table.push(l);
-        }
-        Ok((code, table))
-    }
-}
-
-/// Bits written least significant first.
-#[derive(Default)]
-pub(crate) struct BitWriter {
-    pub(crate) out: Vec<u8>,
-    acc: u64,
-    n: u32,
-}
-
-impl BitWriter {
-    #[inline]
-    pub(crate) fn put(&mut self, bits: u32, n: u32) {
-        self.acc |= u64::from(bits) << self.n;
-        self.n += n;
-        while self.n >= 8 {
-            self.out.push(self.acc as u8);
-            self.acc >>= 8;
-            self.n -= 8;
-        }
-    }
-
-    /// Pads to a whole byte.
-    pub(crate) fn align(&mut self) {
-        if self.n > 0 {
-            self.out.push(self.acc as u8);
-        }
-        self.acc = 0;
-        self.n = 0;
-    }
 }
 
 /// Reads a code table at `*at` of `bytes` into `table` (its `TABLE` entries: per

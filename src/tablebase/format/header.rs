@@ -4,9 +4,22 @@
 use super::Refusal;
 use super::{FORMAT_VERSION, Kind, MAGIC};
 use crate::RuleSet;
-use crate::tablebase::domain::Rows;
+
 use crate::tablebase::error::Corruption;
 use crate::tablebase::material::Material;
+
+/// The men a group has on each row of the board (row 0 is rank 1); men stand on rows 1 to 6.
+pub(crate) type Rows = [u8; 8];
+
+/// How a file numbers its entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Scheme {
+    /// Every entry of the material (index scheme 1).
+    Whole,
+    /// The entries whose men stand on the given rows (index scheme 2): White's men, then
+    /// Black's, each the count of men on every row.
+    Rows(Rows, Rows),
+}
 
 /// Where each field of the header is (byte offsets).
 mod at {
@@ -24,19 +37,68 @@ mod at {
     pub(super) const CHECKSUM: usize = 40;
     pub(super) const PER_GROUP: usize = 48;
     pub(super) const DATA_LEN: usize = 52;
+    pub(super) const WINS: usize = 56;
+    pub(super) const DRAWS: usize = 64;
+    pub(super) const LOSSES: usize = 72;
+    pub(super) const LONGEST_AT: usize = 80;
+    pub(super) const LONGEST: usize = 88;
+    pub(super) const RESERVED_END: usize = 90;
 }
 
 /// The header's length in bytes.
-pub(crate) const HEADER_LEN: usize = 56;
+pub(crate) const HEADER_LEN: usize = 96;
 
-/// How a file numbers its entries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Scheme {
-    /// Every entry of the material (index scheme 1).
-    Whole,
-    /// The entries whose men stand on the given rows (index scheme 2): White's men, then
-    /// Black's, each the count of men on every row.
-    Rows(Rows, Rows),
+/// What a table says in all: its positions won, drawn and lost by the side to move (every
+/// legal position of its entries, a position and its mirror each counted), and its longest
+/// win.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Summary {
+    pub(crate) wins: u64,
+    pub(crate) draws: u64,
+    pub(crate) losses: u64,
+    /// The first entry of the longest win, and its plies.
+    pub(crate) longest: Option<(u64, u16)>,
+}
+
+impl Summary {
+    /// Counts one more solved position (`weight` positions: 2 for an entry that stands for
+    /// its mirror too) of value `code` at `index`.
+    #[inline]
+    #[cfg(feature = "tablebase-builder")]
+    pub(crate) fn add(&mut self, index: u64, code: crate::tablebase::value::Code, weight: u64) {
+        match code.decode() {
+            (crate::tablebase::Wdl::Win, Some(d)) => {
+                self.wins += weight;
+                if self
+                    .longest
+                    .is_none_or(|(at, l)| d > l || (d == l && index < at))
+                {
+                    self.longest = Some((index, d));
+                }
+            }
+            (crate::tablebase::Wdl::Loss, _) => self.losses += weight,
+            _ => self.draws += weight,
+        }
+    }
+
+    /// Adds another part's figures (the longest win: the first of the longest, `index`
+    /// giving each part's entry's index in the whole).
+    #[cfg(feature = "tablebase-builder")]
+    #[allow(dead_code)]
+    pub(crate) fn merge(&mut self, other: &Summary, index: impl Fn(u64) -> u64) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        if let Some((at, d)) = other.longest {
+            let at = index(at);
+            if self
+                .longest
+                .is_none_or(|(a, l)| d > l || (d == l && at < a))
+            {
+                self.longest = Some((at, d));
+            }
+        }
+    }
 }
 
 /// A table file's header, as read or to be written.
@@ -56,6 +118,8 @@ pub(crate) struct Header {
     pub(crate) per_group: u32,
     /// The data's length in bytes.
     pub(crate) data_len: u32,
+    /// What the table says in all.
+    pub(crate) summary: Summary,
 }
 
 fn u16_at(b: &[u8], at: usize) -> u16 {
@@ -73,6 +137,7 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 }
 
 /// Six rows' counts (rows 1 to 6) in three bytes, four bits each.
+#[cfg(feature = "tablebase-builder")]
 fn pack_rows(rows: &Rows) -> [u8; 3] {
     let mut out = [0u8; 3];
     for r in 0..6 {
@@ -132,9 +197,10 @@ impl Header {
             2 => Scheme::Rows(unpack_rows(&rows[..3]), unpack_rows(&rows[3..])),
             _ => return Err(header("an unknown index scheme")),
         };
-        if b[at::RESERVED] != 0 {
+        if b[at::RESERVED] != 0 || b[at::RESERVED_END..HEADER_LEN].iter().any(|&x| x != 0) {
             return Err(header("reserved header bytes are not zero"));
         }
+        let longest_at = u64_at(b, at::LONGEST_AT);
         Ok(Header {
             rules,
             kind,
@@ -145,10 +211,17 @@ impl Header {
             blocks: u32_at(b, at::BLOCKS),
             per_group: u32_at(b, at::PER_GROUP),
             data_len: u32_at(b, at::DATA_LEN),
+            summary: Summary {
+                wins: u64_at(b, at::WINS),
+                draws: u64_at(b, at::DRAWS),
+                losses: u64_at(b, at::LOSSES),
+                longest: (longest_at != u64::MAX).then(|| (longest_at, u16_at(b, at::LONGEST))),
+            },
         })
     }
 
     /// The header's bytes, with a zero checksum (see [`seal`]).
+    #[cfg(feature = "tablebase-builder")]
     pub(crate) fn to_bytes(self) -> [u8; HEADER_LEN] {
         let mut b = [0u8; HEADER_LEN];
         b[at::MAGIC..at::VERSION].copy_from_slice(&MAGIC);
@@ -172,6 +245,13 @@ impl Header {
         b[at::BLOCKS..at::BLOCKS + 4].copy_from_slice(&self.blocks.to_le_bytes());
         b[at::PER_GROUP..at::PER_GROUP + 4].copy_from_slice(&self.per_group.to_le_bytes());
         b[at::DATA_LEN..at::DATA_LEN + 4].copy_from_slice(&self.data_len.to_le_bytes());
+        let s = &self.summary;
+        b[at::WINS..at::WINS + 8].copy_from_slice(&s.wins.to_le_bytes());
+        b[at::DRAWS..at::DRAWS + 8].copy_from_slice(&s.draws.to_le_bytes());
+        b[at::LOSSES..at::LOSSES + 8].copy_from_slice(&s.losses.to_le_bytes());
+        let (longest_at, longest) = s.longest.unwrap_or((u64::MAX, 0));
+        b[at::LONGEST_AT..at::LONGEST_AT + 8].copy_from_slice(&longest_at.to_le_bytes());
+        b[at::LONGEST..at::LONGEST + 2].copy_from_slice(&longest.to_le_bytes());
         b
     }
 
@@ -194,8 +274,8 @@ pub(crate) fn fnv1a(parts: &[&[u8]]) -> u64 {
 }
 
 /// The checksum stored in a file's header: FNV-1a over the header but its checksum field
-/// (bytes 0..40 and 48..56) and the index that follows it up to the data (`index`: the code
-/// tables, the group and block offsets, the groups' checksums).
+/// (bytes 0..40 and 48 to the header's end) and the index that follows it up to the data
+/// (`index`: the code tables, the group and block offsets, the groups' checksums).
 pub(crate) fn index_checksum(header: &[u8], index: &[u8]) -> u64 {
     fnv1a(&[
         &header[..at::CHECKSUM],
@@ -210,6 +290,7 @@ pub(crate) fn stored_checksum(header: &[u8]) -> u64 {
 }
 
 /// Writes the checksum into a whole file's header, `data_at` being where its data starts.
+#[cfg(feature = "tablebase-builder")]
 pub(crate) fn seal(file: &mut [u8], data_at: usize) {
     let sum = index_checksum(&file[..HEADER_LEN], &file[HEADER_LEN..data_at]);
     file[at::CHECKSUM..at::CHECKSUM + 8].copy_from_slice(&sum.to_le_bytes());
@@ -244,6 +325,12 @@ mod tests {
                 blocks: 482_253,
                 per_group: 84,
                 data_len: 99,
+                summary: Summary {
+                    wins: 5,
+                    draws: 6,
+                    losses: 7,
+                    longest: Some((8, 9)),
+                },
             };
             assert_eq!(Header::parse(&h.to_bytes()).ok(), Some(h));
         }

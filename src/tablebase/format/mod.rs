@@ -10,17 +10,27 @@
 mod code;
 mod header;
 mod read;
+#[cfg(feature = "tablebase-builder")]
 mod write;
 
-pub(crate) use header::{Header, Scheme};
+#[cfg(feature = "tablebase-builder")]
+pub(crate) use header::Rows;
+pub(crate) use header::{Header, Scheme, Summary};
 pub(crate) use read::TableFile;
-#[cfg(test)]
+#[cfg(all(test, feature = "tablebase-builder"))]
 pub(crate) use write::encode;
+#[cfg(feature = "tablebase-builder")]
 pub(crate) use write::encode_with;
 
-use super::Metric;
+use std::format;
+use std::string::String;
+
 use super::error::Corruption;
-use super::value::{self, DRAW};
+use super::material::Material;
+#[cfg(feature = "tablebase-builder")]
+use super::value::Code;
+use super::value::Metric;
+use crate::RuleSet;
 
 /// Why a file cannot be read: the errors of reading, before the file's path is put to them.
 #[derive(Debug)]
@@ -51,8 +61,9 @@ impl From<std::io::Error> for Refusal {
 pub(crate) const MAGIC: [u8; 8] = *b"DAMA-TB\n";
 /// The format version this crate writes and reads.
 pub(crate) const FORMAT_VERSION: u16 = 3;
-/// A value the encoder may replace by any other: an entry no probe reads.
-pub(crate) const DONT_CARE: u16 = u16::MAX;
+/// The symbol a codes file (a rank slice's values) stores for an entry no probe reads.
+#[cfg(feature = "tablebase-builder")]
+pub(crate) const NO_VALUE: u16 = u16::MAX;
 
 /// What a file holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,8 +72,8 @@ pub(crate) enum Kind {
     Wdl = 0,
     /// The value code of each decided entry (draws are the WDL file's).
     Dtw = 1,
-    /// Every entry's value code, [`DONT_CARE`] included: a rank slice's values, kept by the
-    /// builder until the material's files are put together.
+    /// Every entry's value code, or [`NO_VALUE`] for an entry no probe reads: a rank slice's
+    /// values, kept by the builder until the material's files are put together.
     Codes = 2,
 }
 
@@ -93,15 +104,19 @@ impl Kind {
         }
     }
 
-    /// The symbol a file stores for a value code, or `None` for an entry the encoder may
-    /// fill: a [`DONT_CARE`], and in the DTW file a draw (the WDL file says it is one).
+    #[cfg(feature = "tablebase-builder")]
+    /// The symbol a file stores for an entry's value (`None`: an entry no probe reads), or
+    /// `None` for an entry the encoder may fill (with the symbol of the run it is in): an
+    /// entry no probe reads, and in the DTW file a draw (the WDL file says it is one).
     #[inline]
-    pub(crate) fn stored_symbol(self, code: u16) -> Option<u16> {
-        match (self, code) {
-            (Kind::Codes, c) => Some(c),
-            (_, DONT_CARE) | (Kind::Dtw, DRAW) => None,
-            (Kind::Dtw, c) => Some(c),
-            (Kind::Wdl, c) => Some(value::wdl_symbol(c)),
+    pub(crate) fn stored_symbol(self, value: Option<Code>) -> Option<u16> {
+        match (self, value) {
+            (Kind::Codes, None) => Some(NO_VALUE),
+            (Kind::Codes, Some(c)) => Some(c.bits()),
+            (_, None) => None,
+            (Kind::Dtw, Some(Code::DRAW)) => None,
+            (Kind::Dtw, Some(c)) => Some(c.bits()),
+            (Kind::Wdl, Some(c)) => Some(c.wdl_symbol()),
         }
     }
 }
@@ -111,4 +126,9 @@ impl Kind {
 pub(crate) const fn group_blocks(per: u32) -> u32 {
     let g = 65_535 / (3 * per + 8);
     if g == 0 { 1 } else { g }
+}
+
+/// The file name of a material's table.
+pub(crate) fn file_name(m: Material, rules: RuleSet, metric: Metric) -> String {
+    format!("{}.{}.{}", m.name(), rules.name(), metric.extension())
 }

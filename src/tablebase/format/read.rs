@@ -7,6 +7,7 @@ use std::fs;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
+#[cfg(feature = "tablebase-builder")]
 use std::vec::Vec;
 
 use super::code::Decoder;
@@ -325,6 +326,7 @@ impl TableFile {
     }
 
     /// Every symbol in index order, handed to `f` a run at a time (symbol, length).
+    #[cfg(feature = "tablebase-builder")]
     pub(crate) fn for_each_run(&self, mut f: impl FnMut(u16, u32)) -> Result<(), Refusal> {
         for g in 0..self.groups.len() {
             let group = self.group(g)?;
@@ -346,6 +348,7 @@ impl TableFile {
     }
 
     /// Checks every group of blocks (reading each from disk).
+    #[cfg(feature = "tablebase-builder")]
     pub(crate) fn check_all(&self) -> Result<(), Refusal> {
         for g in 0..self.groups.len() {
             self.group(g)?;
@@ -354,6 +357,7 @@ impl TableFile {
     }
 
     /// Every symbol in index order (see [`get`](TableFile::get)).
+    #[cfg(feature = "tablebase-builder")]
     pub(crate) fn decode_all(&self) -> Result<Vec<u16>, Refusal> {
         let mut out = Vec::with_capacity(self.header.entries as usize);
         self.for_each_run(|s, len| out.extend(core::iter::repeat_n(s, len as usize)))?;

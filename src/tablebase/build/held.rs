@@ -6,8 +6,11 @@ use std::format;
 use std::vec::Vec;
 
 use super::error::BuildError;
-use super::material::{self, Material};
-use super::{resolve, value};
+use crate::tablebase::index;
+use crate::tablebase::material::{self, Material};
+use crate::tablebase::resolve::by_captures;
+use crate::tablebase::value::Code;
+use crate::tablebase::value::Wdl;
 use crate::{MoveList, Position};
 
 /// A finished table's value codes, a byte an entry: an index into a palette of at most 256
@@ -45,9 +48,9 @@ impl HeldBuilder {
     }
 
     /// Appends the next entries' codes.
-    pub(crate) fn extend(&mut self, codes: &mut dyn Iterator<Item = u16>) {
+    pub(crate) fn extend(&mut self, codes: &mut dyn Iterator<Item = Code>) {
         for code in codes {
-            self.push(code);
+            self.push(code.bits());
         }
     }
 
@@ -90,21 +93,22 @@ impl HeldBuilder {
 
 impl Held {
     /// A table of the codes `values`, in index order.
-    pub(crate) fn new(values: &[u16], exact: bool) -> Held {
+    pub(crate) fn new(values: &[Code], exact: bool) -> Held {
         let mut b = HeldBuilder::new(values.len());
         b.extend(&mut values.iter().copied());
         b.finish(exact)
     }
 
     #[inline]
-    fn get(&self, i: usize) -> Option<u16> {
-        match &self.codes {
+    fn get(&self, i: usize) -> Option<Code> {
+        let bits = match &self.codes {
             Codes::Narrow { index, palette } => index
                 .get(i)
                 .and_then(|&p| palette.get(usize::from(p)))
                 .copied(),
             Codes::Wide(v) => v.get(i).copied(),
-        }
+        };
+        bits.map(Code::from_bits)
     }
 
     /// The bytes it holds.
@@ -140,27 +144,74 @@ impl Tables {
         self.0[material::slot(m)] = None;
     }
 
+    /// The value held at entry `i` of `m` (as its files store it), if `m` is held.
+    pub(crate) fn stored(&self, m: Material, i: u64) -> Option<Code> {
+        self.0.get(material::slot(m))?.as_ref()?.get(i as usize)
+    }
+
     /// The value code of a position already solved (a capture's or crowning's child).
-    pub(crate) fn value(&self, pos: &Position) -> Result<u16, BuildError> {
+    pub(crate) fn value(&self, pos: &Position) -> Result<Code, BuildError> {
         let b = pos.board();
         let own = b.by_color(pos.turn());
         if own.is_empty() {
-            return Ok(value::loss(0));
+            return Ok(Code::loss(0));
         }
-        let (m, i) = material::locate(pos)
+        let (m, i) = index::locate(pos)
             .ok_or_else(|| BuildError::Internal(format!("no index for {pos}")))?;
         let t = self
             .0
             .get(material::slot(m))
             .and_then(Option::as_ref)
             .ok_or_else(|| BuildError::Internal(format!("table {} not built yet", m.name())))?;
-        if !t.exact && resolve::by_captures(pos) {
+        if !t.exact && by_captures(pos) {
             let mut list = Box::new(MoveList::new());
-            return resolve::from_children(pos, &mut list, |c| self.value(c));
+            return from_children(pos, &mut list, |c| self.value(c));
         }
         t.get(i as usize)
             .ok_or_else(|| BuildError::Internal(format!("index past table {}", m.name())))
     }
+}
+
+/// The value code of a position that is not over ([`Position::outcome`] is `None`), from
+/// its children's codes (`child`): the quickest win, else a draw, else the longest loss.
+#[inline]
+pub(crate) fn from_children<E>(
+    pos: &Position,
+    list: &mut MoveList,
+    mut child: impl FnMut(&Position) -> Result<Code, E>,
+) -> Result<Code, E> {
+    pos.legal_moves_into(list);
+    let (mut best_win, mut any_draw, mut longest_loss) = (None::<u16>, false, 0u16);
+    for mv in list.iter() {
+        match child(&pos.after_unchecked(*mv))?.decode() {
+            (Wdl::Loss, Some(d)) => {
+                best_win = Some(best_win.map_or(d + 1, |b| b.min(d.saturating_add(1))));
+            }
+            (Wdl::Win, Some(d)) => longest_loss = longest_loss.max(d.saturating_add(1)),
+            _ => any_draw = true,
+        }
+    }
+    Ok(match best_win {
+        Some(d) => Code::win(d),
+        None if any_draw => Code::DRAW,
+        None => Code::loss(longest_loss),
+    })
+}
+
+/// The value codes of a material from its two decoded files (symbols in index order): a
+/// draw where the WDL file says draw, else the DTW file's code. The entries the encoder
+/// filled (captures, mirrors, two pieces on a square) hold anything: nothing reads them.
+pub(crate) fn combine(wdl: &[u16], dtw: &[u16]) -> Vec<Code> {
+    wdl.iter()
+        .zip(dtw)
+        .map(|(&w, &d)| {
+            if w == 0 {
+                Code::DRAW
+            } else {
+                Code::from_bits(d)
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -169,14 +220,31 @@ mod tests {
 
     #[test]
     fn palette_and_wide_tables_read_back() {
-        let few: Vec<u16> = (0..5000u16).map(|i| (i * 7) % 300 % 200).collect();
+        let few: Vec<Code> = (0..5000u16)
+            .map(|i| Code::from_bits((i * 7) % 300 % 200))
+            .collect();
         let h = Held::new(&few, true);
         assert_eq!(h.bytes(), few.len());
         assert!(few.iter().enumerate().all(|(i, &c)| h.get(i) == Some(c)));
-        let many: Vec<u16> = (0..5000u16).map(|i| (i * 7) % 300).collect();
+        let many: Vec<Code> = (0..5000u16)
+            .map(|i| Code::from_bits((i * 7) % 300))
+            .collect();
         let h = Held::new(&many, true);
         assert_eq!(h.bytes(), 2 * many.len());
         assert!(many.iter().enumerate().all(|(i, &c)| h.get(i) == Some(c)));
         assert_eq!(h.get(many.len()), None);
+    }
+
+    #[test]
+    fn children_combine() {
+        use crate::RuleSet;
+        let mut list = MoveList::new();
+        // White to move must capture: d4xd6... the child's code decides.
+        let pos = Position::from_fen("W:WKd4,a2:BKd5", RuleSet::Default).unwrap();
+        assert!(by_captures(&pos));
+        let c = from_children(&pos, &mut list, |_| Ok::<Code, ()>(Code::loss(0))).unwrap();
+        assert_eq!(c, Code::win(1));
+        let c = from_children(&pos, &mut list, |_| Ok::<Code, ()>(Code::win(4))).unwrap();
+        assert_eq!(c, Code::loss(5));
     }
 }

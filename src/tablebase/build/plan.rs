@@ -6,12 +6,13 @@ use std::string::String;
 use std::time::Duration;
 use std::vec::Vec;
 
-use super::Metric;
-use super::build::{Builder, MAX_BUILD_PIECES, build_order};
 use super::error::BuildError;
-use super::file_name;
-use super::material::Material;
+use super::order::{build_order, pair_name};
+use super::{Builder, MAX_BUILD_PIECES};
 use crate::RuleSet;
+use crate::tablebase::format::file_name;
+use crate::tablebase::material::Material;
+use crate::tablebase::value::Metric;
 
 /// The builder's cost of one index entry of the slice being solved, in bytes: its cell (a
 /// 6-byte working state), its bit in the filter of open entries, the candidates of the
@@ -514,11 +515,6 @@ impl Builder {
         self.solve_and_write(&slice.pair, &inputs)?;
         Ok(true)
     }
-}
-
-/// A pair's slice name.
-fn pair_name(pair: &[Material]) -> String {
-    pair.iter().map(|m| m.name()).collect::<Vec<_>>().join("+")
 }
 
 #[cfg(test)]

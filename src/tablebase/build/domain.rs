@@ -11,10 +11,10 @@
 //! files in colexicographic order: the same order as the colexicographic order of the sets,
 //! since two such sets first differ on the highest rank where their files differ.
 
-use super::material::{Material, binomial, rank_set};
-
-/// The men a group has on each row of the board (row 0 is rank 1); men stand on rows 1 to 6.
-pub(crate) type Rows = [u8; 8];
+use crate::tablebase::format::{Rows, Scheme};
+use crate::tablebase::index::{mirror_files, rank_set, unrank_set};
+use crate::tablebase::material::{Material, binomial};
+use crate::{Bitboard, Color, Position, Setup};
 
 /// The ranks of a side's men from its own side (White's rank 2 is Black's rank 7), highest
 /// first, as digits: `white` for White's men, whose rows count up from White's side.
@@ -30,6 +30,81 @@ pub(crate) fn rank_digits(rows: &Rows, white: bool) -> std::string::String {
     s
 }
 
+/// The last (highest) set of `k` of `n` squares.
+#[inline]
+pub(crate) const fn last_set(k: usize, n: usize) -> u64 {
+    if k == 0 {
+        0
+    } else {
+        (u64::MAX >> (64 - k)) << (n - k)
+    }
+}
+
+/// The position of a board with White to move.
+pub(crate) fn position_of(
+    (white, black, kings): (u64, u64, u64),
+    rules: crate::RuleSet,
+) -> Option<Position> {
+    let setup = Setup {
+        white: Bitboard::from_u64(white),
+        black: Bitboard::from_u64(black),
+        kings: Bitboard::from_u64(kings),
+        turn: Color::White,
+    };
+    Position::from_setup(&setup, rules).ok()
+}
+
+/// The board mirrored left to right.
+#[inline]
+pub(crate) fn mirror_board((w, b, k): (u64, u64, u64)) -> (u64, u64, u64) {
+    (mirror_files(w), mirror_files(b), mirror_files(k))
+}
+
+/// Which of a board and its mirror the files store.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Orientation {
+    /// The board itself: its index is the smaller.
+    Stored,
+    /// Its mirror.
+    Mirrored,
+    /// The board is its own mirror.
+    Symmetric,
+}
+
+/// Which of a board (White to move) and its mirror the files store: the one with the
+/// smaller index. The index orders the groups white men, white kings, black men, black
+/// kings, and within a group sets of equal size in colexicographic order: the first group
+/// that differs decides, and of two sets the one holding the highest square where they
+/// differ is the larger.
+#[inline]
+pub(crate) fn orientation(board: (u64, u64, u64)) -> Orientation {
+    let (w, b, k) = board;
+    let (mw, mb, mk) = mirror_board(board);
+    for (a, m) in [
+        (w & !k, mw & !mk),
+        (w & k, mw & mk),
+        (b & !k, mb & !mk),
+        (b & k, mb & mk),
+    ] {
+        let x = a ^ m;
+        if x != 0 {
+            let top = 1u64 << (63 - x.leading_zeros());
+            return if m & top != 0 {
+                Orientation::Stored
+            } else {
+                Orientation::Mirrored
+            };
+        }
+    }
+    Orientation::Symmetric
+}
+
+/// Whether the files store a board (White to move) rather than its mirror.
+#[inline]
+pub(crate) fn is_canonical(board: (u64, u64, u64)) -> bool {
+    orientation(board) != Orientation::Mirrored
+}
+
 /// How one group of squares is numbered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Group {
@@ -39,6 +114,23 @@ pub(crate) enum Group {
     Men(u8),
     /// Men, as many on each row as given.
     Rows(Rows),
+}
+
+/// The rank of a set of men among the sets with `rows` men on each row: rank by rank, the
+/// highest most significant; `None` for a set with other counts.
+fn rank_rows(rows: &Rows, set: u64) -> Option<u64> {
+    let mut r = 0u64;
+    for row in (0..8).rev() {
+        let mask = (set >> (8 * row)) & 0xff;
+        let c = rows[row];
+        if mask.count_ones() != u32::from(c) {
+            return None;
+        }
+        if c > 0 {
+            r = r * binomial(8, usize::from(c)) + rank_set(mask);
+        }
+    }
+    Some(r)
 }
 
 /// The first (lowest) set of `k` of 8 files.
@@ -105,28 +197,15 @@ impl Group {
         match *self {
             Group::Kings(_) => Some(rank_set(set)),
             Group::Men(_) => Some(rank_set(set >> 8)),
-            Group::Rows(rows) => {
-                let mut r = 0u64;
-                for row in (0..8).rev() {
-                    let mask = (set >> (8 * row)) & 0xff;
-                    let c = rows[row];
-                    if mask.count_ones() != u32::from(c) {
-                        return None;
-                    }
-                    if c > 0 {
-                        r = r * binomial(8, usize::from(c)) + rank_set(mask);
-                    }
-                }
-                Some(r)
-            }
+            Group::Rows(rows) => rank_rows(&rows, set),
         }
     }
 
     /// The set of rank `r` (as board bits).
     pub(crate) fn unrank(&self, mut r: u64) -> u64 {
         match *self {
-            Group::Kings(k) => super::material::unrank_set(r, usize::from(k), 64),
-            Group::Men(k) => super::material::unrank_set(r, usize::from(k), 48) << 8,
+            Group::Kings(k) => unrank_set(r, usize::from(k), 64),
+            Group::Men(k) => unrank_set(r, usize::from(k), 48) << 8,
             Group::Rows(rows) => {
                 let mut set = 0;
                 for (row, &c) in rows.iter().enumerate() {
@@ -142,36 +221,49 @@ impl Group {
     }
 
     /// The set of rank 0.
+    #[inline]
     pub(crate) fn first(&self) -> u64 {
-        self.unrank(0)
+        let low = |k: u8| if k == 0 { 0 } else { u64::MAX >> (64 - k) };
+        match *self {
+            Group::Kings(k) => low(k),
+            Group::Men(k) => low(k) << 8,
+            Group::Rows(rows) => rows
+                .iter()
+                .enumerate()
+                .fold(0, |set, (row, &c)| set | (first8(c) << (8 * row))),
+        }
     }
 
     /// The set after `set` in rank order, or `None` after the last.
     #[inline]
     pub(crate) fn next(&self, set: u64) -> Option<u64> {
         match *self {
-            Group::Kings(k) => (k > 0 && set != super::material::last_set(usize::from(k), 64))
-                .then(|| next_mask(set)),
-            Group::Men(k) => (k > 0 && set >> 8 != super::material::last_set(usize::from(k), 48))
-                .then(|| next_mask(set >> 8) << 8),
-            Group::Rows(rows) => {
-                let mut set = set;
-                for (row, &c) in rows.iter().enumerate() {
-                    if c == 0 {
-                        continue;
-                    }
-                    let shift = 8 * row;
-                    let mask = (set >> shift) & 0xff;
-                    set &= !(0xff << shift);
-                    if mask != last8(c) {
-                        return Some(set | (next_mask(mask) << shift));
-                    }
-                    set |= first8(c) << shift;
-                }
-                None
+            Group::Kings(k) => {
+                (k > 0 && set != last_set(usize::from(k), 64)).then(|| next_mask(set))
             }
+            Group::Men(k) => (k > 0 && set >> 8 != last_set(usize::from(k), 48))
+                .then(|| next_mask(set >> 8) << 8),
+            Group::Rows(rows) => next_rows(&rows, set),
         }
     }
+}
+
+/// The set of men after `set` among those with `rows` men on each row, or `None` after the
+/// last: the lowest row steps, and carries into the next row up.
+fn next_rows(rows: &Rows, mut set: u64) -> Option<u64> {
+    for (row, &c) in rows.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        let shift = 8 * row;
+        let mask = (set >> shift) & 0xff;
+        set &= !(0xff << shift);
+        if mask != last8(c) {
+            return Some(set | (next_mask(mask) << shift));
+        }
+        set |= first8(c) << shift;
+    }
+    None
 }
 
 /// The entries a solve works on: a material, whole or with its men on given rows.
@@ -187,10 +279,10 @@ pub(crate) struct Domain {
 
 impl Domain {
     /// The entries of a file of `m` numbered by `scheme`.
-    pub(crate) fn of(m: Material, scheme: super::format::Scheme) -> Domain {
+    pub(crate) fn of(m: Material, scheme: Scheme) -> Domain {
         match scheme {
-            super::format::Scheme::Whole => Domain::whole(m),
-            super::format::Scheme::Rows(white, black) => Domain::rows(m, white, black),
+            Scheme::Whole => Domain::whole(m),
+            Scheme::Rows(white, black) => Domain::rows(m, white, black),
         }
     }
 
@@ -232,10 +324,10 @@ impl Domain {
     }
 
     /// How a file numbers this domain's entries.
-    pub(crate) fn scheme(&self) -> super::format::Scheme {
+    pub(crate) fn scheme(&self) -> Scheme {
         match (self.groups[0], self.groups[2]) {
-            (Group::Rows(white), Group::Rows(black)) => super::format::Scheme::Rows(white, black),
-            _ => super::format::Scheme::Whole,
+            (Group::Rows(white), Group::Rows(black)) => Scheme::Rows(white, black),
+            _ => Scheme::Whole,
         }
     }
 
@@ -316,10 +408,23 @@ impl Cursor {
 
     /// The next entry (the innermost group steps, and carries into the one before it when
     /// it has passed its last set).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn step(&mut self) {
         self.index += 1;
-        for g in (0..4).rev() {
+        // Most steps are the innermost group's.
+        if let Some(next) = self.groups[3].next(self.sets[3]) {
+            self.sets[3] = next;
+            return;
+        }
+        self.carry();
+    }
+
+    /// The innermost group has passed its last set: back to its first, and the group before
+    /// it steps (and so on).
+    #[inline(never)]
+    fn carry(&mut self) {
+        self.sets[3] = self.groups[3].first();
+        for g in (0..3).rev() {
             if let Some(next) = self.groups[g].next(self.sets[g]) {
                 self.sets[g] = next;
                 return;
@@ -354,7 +459,7 @@ impl Cursor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tablebase::material::{board_of, index_of};
+    use crate::tablebase::index::{board_of, index_of};
 
     #[test]
     fn whole_domains_are_the_files_index() {
@@ -412,5 +517,22 @@ mod tests {
         }
         // A man on another row is not in the slice.
         assert_eq!(d.index((1 << 16 | 1 << 25 | 1 << 1, 1 << 45, 1 << 1)), None);
+    }
+
+    /// The fast test agrees with the index comparison the files are defined by.
+    #[test]
+    fn canonical_is_the_smaller_index() {
+        for name in ["KvK", "KMvK", "MvMM", "KKvKM", "MMvKK"] {
+            let m = Material::from_name(name).unwrap();
+            for i in (0..m.size()).step_by(7) {
+                if let Some(board) = board_of(m, i) {
+                    assert_eq!(
+                        is_canonical(board),
+                        crate::tablebase::index::is_stored(m, i, board),
+                        "{name} entry {i}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -27,12 +27,13 @@ use std::format;
 use std::sync::Mutex;
 use std::vec::Vec;
 
-use super::build::Stage;
 use super::domain::Domain;
+use super::domain::{self, Orientation, mirror_board, orientation};
 use super::error::BuildError;
-use super::format::DONT_CARE;
-use super::material::{self, mirror_files};
-use super::value::{self, DRAW};
+use super::progress::Stage;
+use crate::tablebase::format::Summary;
+use crate::tablebase::index::mirror_files;
+use crate::tablebase::value::{Code, Wdl};
 use crate::{Color, MoveList, Outcome, Position, RuleSet};
 
 /// The value code's bits in a cell.
@@ -120,23 +121,18 @@ pub(crate) struct Solved {
 
 /// The value code of a solved cell.
 #[inline]
-fn code_of(c: u32) -> u16 {
+fn code_of(c: u32) -> Code {
     if c & RESOLVED != 0 {
-        (c & VALUE) as u16
+        Code::from_bits((c & VALUE) as u16)
     } else {
-        DRAW
+        Code::DRAW
     }
 }
 
-/// The value code a file stores for a solved cell: [`DONT_CARE`] for the entries no probe
-/// reads.
+/// The value a file stores for a solved cell: `None` for the entries no probe reads.
 #[inline]
-fn stored_of(c: u32) -> u16 {
-    if c & (SKIP | CAPTURE) != 0 {
-        DONT_CARE
-    } else {
-        code_of(c)
-    }
+fn stored_of(c: u32) -> Option<Code> {
+    (c & (SKIP | CAPTURE) == 0).then(|| code_of(c))
 }
 
 impl Solved {
@@ -150,13 +146,36 @@ impl Solved {
         self.sides[s].1.len
     }
 
-    /// The value codes a file stores for entries `first..first + out.len()` of side `s`
-    /// ([`DONT_CARE`] for the entries no probe reads).
-    pub(crate) fn stored(&self, s: usize, first: u64, out: &mut [u16]) {
+    /// The values a file stores for entries `first..first + out.len()` of side `s` (`None`
+    /// for the entries no probe reads).
+    pub(crate) fn stored(&self, s: usize, first: u64, out: &mut [Option<Code>]) {
         let cells = &self.sides[s].1;
         for (k, v) in out.iter_mut().enumerate() {
             *v = stored_of(cells.load(first as usize + k));
         }
+    }
+
+    /// What side `s` says in all: its positions won, drawn and lost (an entry that stands for
+    /// its mirror too counts twice) and its longest win.
+    pub(crate) fn summary(&self, s: usize) -> Summary {
+        let (d, cells) = &self.sides[s];
+        let mut sum = Summary::default();
+        let mut cursor = d.cursor(0);
+        for i in 0..cells.len {
+            let c = cells.load(i);
+            if c & SKIP == 0 {
+                if let Some(board) = cursor.board() {
+                    let weight = if orientation(board) == Orientation::Symmetric {
+                        1
+                    } else {
+                        2
+                    };
+                    sum.add(i as u64, code_of(c), weight);
+                }
+            }
+            cursor.step();
+        }
+        sum
     }
 
     /// Side `s`'s value codes in index order (anything for an entry that was not solved: two
@@ -165,7 +184,7 @@ impl Solved {
     pub(crate) fn drain_codes(
         &mut self,
         s: usize,
-        mut f: impl FnMut(&mut dyn Iterator<Item = u16>),
+        mut f: impl FnMut(&mut dyn Iterator<Item = Code>),
     ) {
         let parts = core::mem::take(&mut self.sides[s].1.parts);
         for part in parts {
@@ -176,7 +195,7 @@ impl Solved {
 
 /// What a solve reads from outside the pair: the value code of a position reached by a
 /// capture or a crowning (in a finished table).
-pub(crate) type Exit<'a> = dyn Fn(&Position) -> Result<u16, BuildError> + Sync + 'a;
+pub(crate) type Exit<'a> = dyn Fn(&Position) -> Result<Code, BuildError> + Sync + 'a;
 
 /// Solves a pair of domains (a material and its colour swap, or a material that is its own
 /// swap, whole or the same rank slice of both) on `threads` threads, telling `stage` how
@@ -333,15 +352,15 @@ impl Solver<'_> {
         let Some(board) = board else {
             return Ok(SKIP);
         };
-        if !is_canonical(board) {
+        if !domain::is_canonical(board) {
             return Ok(SKIP);
         }
         let m = d.m;
-        let pos = material::position_of(board, self.rules)
+        let pos = domain::position_of(board, self.rules)
             .ok_or_else(|| BuildError::Internal(format!("entry {index} of {}", m.name())))?;
         pos.legal_moves_into(list);
         if list.is_empty() {
-            return Ok(PENDING | u32::from(value::loss(0)));
+            return Ok(PENDING | u32::from(Code::loss(0).bits()));
         }
         let mut flags = 0;
         if m.pieces() >= 3 && list.iter().next().is_some_and(|mv| mv.is_capture()) {
@@ -352,13 +371,15 @@ impl Solver<'_> {
             match pos.outcome() {
                 Some(Outcome::Win { winner, .. }) => {
                     let code = if winner == Color::White {
-                        value::win(0)
+                        Code::win(0)
                     } else {
-                        value::loss(0)
+                        Code::loss(0)
                     };
-                    return Ok(flags | PENDING | u32::from(code));
+                    return Ok(flags | PENDING | u32::from(code.bits()));
                 }
-                Some(Outcome::Draw { .. }) => return Ok(flags | RESOLVED | u32::from(DRAW)),
+                Some(Outcome::Draw { .. }) => {
+                    return Ok(flags | RESOLVED | u32::from(Code::DRAW.bits()));
+                }
                 None => {}
             }
         }
@@ -373,9 +394,9 @@ impl Solver<'_> {
             let forward =
                 men & mv.from().bitboard().to_u64() != 0 && mv.from().rank() != mv.to().rank();
             if mv.is_capture() || mv.is_crowning() || forward {
-                match value::decode((self.exit)(&pos.after_unchecked(*mv))?) {
-                    (super::Wdl::Draw, _) => flags |= DRAW_EXIT,
-                    (super::Wdl::Loss, Some(d)) => {
+                match (self.exit)(&pos.after_unchecked(*mv))?.decode() {
+                    (Wdl::Draw, _) => flags |= DRAW_EXIT,
+                    (Wdl::Loss, Some(d)) => {
                         best_win = Some(best_win.map_or(d + 1, |b| b.min(d + 1)));
                     }
                     (_, d) => max_exit = max_exit.max(d.unwrap_or(0) + 1),
@@ -387,9 +408,9 @@ impl Solver<'_> {
         if quiet == 0 {
             return Ok(flags
                 | match best_win {
-                    Some(w) => PENDING | u32::from(value::win(w)),
-                    None if flags & DRAW_EXIT != 0 => RESOLVED | u32::from(DRAW),
-                    None => PENDING | u32::from(value::loss(max_exit)),
+                    Some(w) => PENDING | u32::from(Code::win(w).bits()),
+                    None if flags & DRAW_EXIT != 0 => RESOLVED | u32::from(Code::DRAW.bits()),
+                    None => PENDING | u32::from(Code::loss(max_exit).bits()),
                 });
         }
         if quiet > 0xff {
@@ -400,7 +421,7 @@ impl Solver<'_> {
         flags |= OPEN | (quiet << 16);
         Ok(flags
             | match best_win {
-                Some(w) => PENDING | u32::from(value::win(w)),
+                Some(w) => PENDING | u32::from(Code::win(w).bits()),
                 None => u32::from(max_exit),
             })
     }
@@ -535,7 +556,7 @@ impl Side {
                 return;
             }
             let (new, scheduled) = if child_lost {
-                let code = value::win(d + 1);
+                let code = Code::win(d + 1).bits();
                 let v = (cur & VALUE) as u16;
                 if cur & PENDING != 0 && v % 2 == 1 && v <= code {
                     return;
@@ -548,7 +569,10 @@ impl Side {
                 let left = cur - times * COUNT_ONE;
                 if count(left) == 0 && cur & (PENDING | DRAW_EXIT) == 0 {
                     let l = (d + 1).max((cur & VALUE) as u16);
-                    ((left & !VALUE) | PENDING | u32::from(value::loss(l)), l)
+                    (
+                        (left & !VALUE) | PENDING | u32::from(Code::loss(l).bits()),
+                        l,
+                    )
                 } else {
                     (left, NONE)
                 }
@@ -564,57 +588,6 @@ impl Side {
             }
         }
     }
-}
-
-/// The board mirrored left to right.
-#[inline]
-fn mirror_board((w, b, k): (u64, u64, u64)) -> (u64, u64, u64) {
-    (mirror_files(w), mirror_files(b), mirror_files(k))
-}
-
-/// Which of a board and its mirror the files store.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Orientation {
-    /// The board itself: its index is the smaller.
-    Stored,
-    /// Its mirror.
-    Mirrored,
-    /// The board is its own mirror.
-    Symmetric,
-}
-
-/// Which of a board (White to move) and its mirror the files store: the one with the
-/// smaller index. The index orders the groups white men, white kings, black men, black
-/// kings, and within a group sets of equal size in colexicographic order: the first group
-/// that differs decides, and of two sets the one holding the highest square where they
-/// differ is the larger.
-#[inline]
-pub(crate) fn orientation(board: (u64, u64, u64)) -> Orientation {
-    let (w, b, k) = board;
-    let (mw, mb, mk) = mirror_board(board);
-    for (a, m) in [
-        (w & !k, mw & !mk),
-        (w & k, mw & mk),
-        (b & !k, mb & !mk),
-        (b & k, mb & mk),
-    ] {
-        let x = a ^ m;
-        if x != 0 {
-            let top = 1u64 << (63 - x.leading_zeros());
-            return if m & top != 0 {
-                Orientation::Stored
-            } else {
-                Orientation::Mirrored
-            };
-        }
-    }
-    Orientation::Symmetric
-}
-
-/// Whether the files store a board (White to move) rather than its mirror.
-#[inline]
-pub(crate) fn is_canonical(board: (u64, u64, u64)) -> bool {
-    orientation(board) != Orientation::Mirrored
 }
 
 /// Every board from which Black's quiet move (not a crowning) leads to `board` (White to
@@ -671,29 +644,6 @@ pub(crate) fn for_each_predecessor(
         }
         if file < 7 && occ & (to << 1) == 0 {
             emit(to << 1, to, false);
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tablebase::material::{Material, board_of};
-
-    /// The fast test agrees with the index comparison the files are defined by.
-    #[test]
-    fn canonical_is_the_smaller_index() {
-        for name in ["KvK", "KMvK", "MvMM", "KKvKM", "MMvKK"] {
-            let m = Material::from_name(name).unwrap();
-            for i in (0..m.size()).step_by(7) {
-                if let Some(board) = board_of(m, i) {
-                    assert_eq!(
-                        is_canonical(board),
-                        material::is_stored(m, i, board),
-                        "{name} entry {i}"
-                    );
-                }
-            }
         }
     }
 }

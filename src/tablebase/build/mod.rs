@@ -1,29 +1,50 @@
-//! The builder: retrograde analysis, a pair of materials at a time.
+//! The builder (the `tablebase-builder` feature): retrograde analysis, a slice at a time.
+//!
+//! - this file: [`Builder`], which builds every table of a number of pieces in one process;
+//! - `order`: the order of a build, each pair of materials after what it reads;
+//! - `solve`: the solver of one slice, on every thread, in four bytes an entry;
+//! - `held`: the finished tables a build holds in memory while it reads them;
+//! - `progress`: what a build tells its callback;
+//! - `plan`: the slices of a build and their estimates, for builds over many processes;
+//! - `check`: statistics and verification of built tables;
+//! - `error`: [`BuildError`].
+
+mod check;
+mod domain;
+mod error;
+mod held;
+mod order;
+mod plan;
+mod progress;
+mod solve;
+
+pub use check::{MaterialStats, VerifyReport};
+pub use error::BuildError;
+pub use plan::{ENTRIES_PER_SECOND, Estimate, Plan, Slice};
+pub use progress::{Progress, Stage};
 
 use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
 use std::string::String;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use std::vec::Vec;
 use std::{format, vec};
 
-use super::domain::Domain;
-use super::error::BuildError;
-use super::format::{self, Header, Kind, Scheme, TableFile};
-use super::held::{Held, HeldBuilder, Tables};
+use self::domain::{Domain, rank_digits};
+use self::held::{Held, HeldBuilder, Tables};
+use self::order::{build_order, crowned, last_crowning_use, pair_name, pair_size};
+use self::progress::{ProgressFn, Tracker};
+use self::solve::Solved;
+use super::format::{self, Header, Kind, Scheme, Summary, TableFile, file_name};
 use super::material::Material;
 use super::probe::file_error;
-use super::solve::{self, Solved};
-use super::{Metric, file_name, file_name_of, resolve};
+use super::value::Metric;
 use crate::{Position, RuleSet};
 
 /// The most pieces [`Builder::build`] accepts.
 pub const MAX_BUILD_PIECES: u32 = 6;
-
-/// A callback that is told how a build goes (see [`Builder::on_progress`]).
-type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
 
 /// Builds the tables of a rule set into a directory.
 ///
@@ -83,109 +104,6 @@ pub struct BuildReport {
     pub positions: u64,
     /// The time the call took.
     pub elapsed: Duration,
-}
-
-/// What a build is doing within a slice (see [`Progress`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Stage {
-    /// Reading the tables the slice depends on from their files.
-    Reading,
-    /// The first look at every entry (its moves, and the values of the captures and
-    /// crownings that leave the slice): `done` of `total` entries.
-    Looking {
-        /// Entries looked at.
-        done: u64,
-        /// The slice's entries.
-        total: u64,
-    },
-    /// The retrograde levels: the positions won or lost in this many plies are being made
-    /// final.
-    Level(u32),
-    /// Writing the slice's files.
-    Writing,
-}
-
-/// How far a build has come, handed to the callback of [`Builder::on_progress`].
-///
-/// ```
-/// use std::sync::{Arc, Mutex};
-/// use turkish_draughts::RuleSet;
-/// use turkish_draughts::tablebase::{Builder, Progress};
-/// # let dir = std::env::temp_dir().join(format!("td-doc-progress-{}", std::process::id()));
-/// let seen: Arc<Mutex<Vec<Progress>>> = Arc::default();
-/// let log = Arc::clone(&seen);
-/// Builder::new(RuleSet::Default, &dir)
-///     .on_progress(move |p| log.lock().unwrap().push(p.clone()))
-///     .build(2)?;
-/// let seen = seen.lock().unwrap();
-/// let last = seen.last().unwrap();
-/// assert_eq!(last.slices_done, last.slices_total);
-/// assert_eq!(last.entries_done, last.entries_total);
-/// assert!(last.slice.is_none());
-/// # std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub struct Progress {
-    /// The slice being built and what is being done to it; `None` once the build is over.
-    pub slice: Option<(String, Stage)>,
-    /// Slices finished (built by this call or found present).
-    pub slices_done: usize,
-    /// Slices in the build.
-    pub slices_total: usize,
-    /// Index entries of the finished slices.
-    pub entries_done: u64,
-    /// Index entries of the build.
-    pub entries_total: u64,
-    /// Index entries solved by this call (the finished slices it built).
-    pub entries_solved: u64,
-    /// The time since the build started.
-    pub elapsed: Duration,
-}
-
-impl Progress {
-    /// Index entries solved a second so far by this call (0 before the first slice is
-    /// finished).
-    ///
-    /// See [`time_left`](Progress::time_left) for an example.
-    pub fn entries_per_second(&self) -> f64 {
-        let secs = self.elapsed.as_secs_f64();
-        if secs > 0.0 {
-            self.entries_solved as f64 / secs
-        } else {
-            0.0
-        }
-    }
-
-    /// The time the entries left would take at [`entries_per_second`]
-    /// (Progress::entries_per_second), or `None` before there is a rate.
-    ///
-    /// ```
-    /// use std::sync::{Arc, Mutex};
-    /// use turkish_draughts::RuleSet;
-    /// use turkish_draughts::tablebase::Builder;
-    /// # let dir = std::env::temp_dir().join(format!("td-doc-left-{}", std::process::id()));
-    /// let last = Arc::new(Mutex::new(None));
-    /// let keep = Arc::clone(&last);
-    /// Builder::new(RuleSet::Default, &dir)
-    ///     .on_progress(move |p| *keep.lock().unwrap() = Some(p.clone()))
-    ///     .build(2)?;
-    /// let p = last.lock().unwrap().clone().unwrap();
-    /// assert!(p.entries_per_second() > 0.0);
-    /// assert_eq!(p.time_left(), Some(std::time::Duration::ZERO));
-    /// # std::fs::remove_dir_all(&dir)?;
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn time_left(&self) -> Option<Duration> {
-        let rate = self.entries_per_second();
-        (rate > 0.0).then(|| {
-            Duration::from_secs_f64(
-                self.entries_total.saturating_sub(self.entries_done) as f64 / rate,
-            )
-        })
-    }
 }
 
 impl Builder {
@@ -379,6 +297,7 @@ impl Builder {
             blocks: 0,
             per_group: 0,
             data_len: 0,
+            summary: Summary::default(),
         };
         TableFile::open(&path, &expect).map_err(|r| BuildError::Unreadable {
             error: file_error(path, r),
@@ -396,7 +315,7 @@ impl Builder {
             })
         };
         let (wdl, dtw) = (read(Metric::Wdl)?, read(Metric::Dtw)?);
-        Ok(Held::new(&resolve::combine(&wdl, dtw), false))
+        Ok(Held::new(&held::combine(&wdl, &dtw), false))
     }
 
     /// Writes a solved pair's files, encoded on up to `threads` threads: each material's WDL
@@ -412,11 +331,20 @@ impl Builder {
                 jobs.push((s, d, Kind::Dtw));
             }
         }
+        let summaries: Vec<Summary> = (0..solved.domains().count())
+            .map(|s| solved.summary(s))
+            .collect();
         let encode = |&(s, d, kind): &(usize, Domain, Kind)| {
             let len = solved.len(s) as u64;
-            format::encode_with(self.rules, kind, d.m, d.scheme(), len, |first, block| {
-                solved.stored(s, first, block);
-            })
+            format::encode_with(
+                self.rules,
+                kind,
+                d.m,
+                d.scheme(),
+                len,
+                summaries[s],
+                |first, block| solved.stored(s, first, block),
+            )
             .map_err(BuildError::Internal)
         };
         let encoded: Vec<Result<Vec<u8>, BuildError>> = if threads <= 1 {
@@ -501,160 +429,21 @@ impl Builder {
     }
 }
 
-/// Tells the progress callback, if any, how the build goes.
-struct Tracker {
-    f: Option<ProgressFn>,
-    start: Instant,
-    state: std::sync::Mutex<Progress>,
-}
-
-impl Tracker {
-    fn new(f: Option<ProgressFn>, pairs: &[Vec<Material>]) -> Tracker {
-        Tracker {
-            f,
-            start: Instant::now(),
-            state: std::sync::Mutex::new(Progress {
-                slice: None,
-                slices_done: 0,
-                slices_total: pairs.len(),
-                entries_done: 0,
-                entries_total: pairs.iter().map(|p| pair_size(p)).sum(),
-                entries_solved: 0,
-                elapsed: Duration::ZERO,
-            }),
-        }
-    }
-
-    fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-
-    fn update(&self, change: impl FnOnce(&mut Progress)) {
-        let Some(f) = &self.f else { return };
-        let now = {
-            let Ok(mut p) = self.state.lock() else { return };
-            change(&mut p);
-            p.elapsed = self.start.elapsed();
-            p.clone()
-        };
-        f(&now);
-    }
-
-    fn stage(&self, name: &str, stage: Stage) {
-        self.update(|p| p.slice = Some((name.into(), stage)));
-    }
-
-    fn done(&mut self, pair: &[Material], solved: bool) {
-        self.update(|p| {
-            p.slice = None;
-            p.slices_done += 1;
-            p.entries_done += pair_size(pair);
-            if solved {
-                p.entries_solved += pair_size(pair);
-            }
-        });
-    }
-
-    fn finish(&self) {
-        self.update(|p| p.slice = None);
-    }
-}
-
-/// The materials of the most pieces that a pair's crownings reach (each crowning's child
-/// has the other side to move, so it is read in its colour swap's table).
-fn crowned(pair: &[Material]) -> Vec<Material> {
-    let mut out = Vec::new();
-    for m in pair {
-        let [wm, wk, bm, bk] = m.counts;
-        if wm > 0 {
-            let c = Material {
-                counts: [wm - 1, wk + 1, bm, bk],
-            }
-            .swapped();
-            if !out.contains(&c) {
-                out.push(c);
-            }
-        }
-    }
-    out
-}
-
-/// For each material of `max_pieces` pieces, the place in `pairs` of the last pair whose
-/// crownings read it.
-fn last_crowning_use(
-    pairs: &[Vec<Material>],
-    max_pieces: u32,
-) -> std::collections::HashMap<Material, usize> {
-    let mut last = std::collections::HashMap::new();
-    for (n, pair) in pairs.iter().enumerate() {
-        if pair[0].pieces() == max_pieces {
-            for m in crowned(pair) {
-                last.insert(m, n);
-            }
-        }
-    }
-    last
-}
-
-/// The pairs of materials (a material and its colour swap, solved together because each
-/// side's moves lead into the other's table) in an order where every capture and
-/// crowning leads to a table already built: fewer pieces first; then by how the pieces
-/// are shared between the sides, by the second side's men, then the first side's (a
-/// crowning takes a man from one side, so it leads to a pair just before, in this order
-/// or the one before it, which keeps few finished tables of the most pieces in memory).
-pub(crate) fn build_order(max_pieces: u32) -> Vec<Vec<Material>> {
-    let mut pairs: Vec<Vec<Material>> = Vec::new();
-    for p in 2..=max_pieces {
-        for m in Material::all_with(p) {
-            let s = m.swapped();
-            if s < m {
-                continue;
-            }
-            pairs.push(if s == m { vec![m] } else { vec![m, s] });
-        }
-    }
-    pairs.sort_by_key(|p| {
-        // The pair's material with no more pieces on the first side than on the second.
-        let m = p
-            .iter()
-            .copied()
-            .find(|m| m.counts[0] + m.counts[1] <= m.counts[2] + m.counts[3])
-            .unwrap_or(p[0]);
-        let [wm, wk, bm, _] = m.counts;
-        (m.pieces(), wm + wk, bm, wm, p[0])
-    });
-    pairs
-}
-
-pub(crate) fn pair_size(pair: &[Material]) -> u64 {
-    pair.iter().map(|m| m.size()).sum()
-}
-
-/// A pair's slice name.
-pub(crate) fn pair_name(pair: &[Material]) -> String {
-    pair.iter().map(|m| m.name()).collect::<Vec<_>>().join("+")
-}
-
-/// The build order's materials, for the `stats` and `verify` tools.
-pub(crate) fn all_materials(max_pieces: u32) -> Vec<Material> {
-    build_order(max_pieces).into_iter().flatten().collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every pair comes after the pairs its captures and crownings read.
-    #[test]
-    fn build_order_reads_only_pairs_before() {
-        let pairs = build_order(6);
-        let place = |m: Material| pairs.iter().position(|p| p.contains(&m)).unwrap();
-        for (n, pair) in pairs.iter().enumerate() {
-            for c in crowned(pair) {
-                assert!(place(c) < n, "{} reads {}", pair_name(pair), c.name());
-            }
-        }
-        let sizes: Vec<u32> = pairs.iter().map(|p| p[0].pieces()).collect();
-        assert!(sizes.windows(2).all(|w| w[0] <= w[1]));
+/// The file name of a file of `kind` of `m` numbered by `scheme`: a material's table, or a
+/// rank slice's values (`KKKKMvK.r7-.default.part`: White's men's ranks from White's side,
+/// then Black's from Black's, highest first), which a build keeps until the material's
+/// tables are put together from them.
+fn file_name_of(m: Material, rules: RuleSet, kind: Kind, scheme: Scheme) -> String {
+    match (kind, scheme) {
+        (Kind::Wdl, Scheme::Whole) => file_name(m, rules, Metric::Wdl),
+        (Kind::Dtw, Scheme::Whole) => file_name(m, rules, Metric::Dtw),
+        (_, Scheme::Whole) => format!("{}.{}.part", m.name(), rules.name()),
+        (_, Scheme::Rows(white, black)) => format!(
+            "{}.r{}-{}.{}.part",
+            m.name(),
+            rank_digits(&white, true),
+            rank_digits(&black, false),
+            rules.name()
+        ),
     }
 }
