@@ -133,7 +133,7 @@ mod value;
 #[cfg(feature = "tablebase-builder")]
 pub use build::{
     BuildError, BuildReport, Builder, ENTRIES_PER_SECOND, Estimate, MAX_BUILD_PIECES,
-    MaterialStats, Plan, Progress, Slice, Stage, VerifyReport,
+    MaterialStats, Plan, Progress, Slice, SliceKind, Stage, VerifyReport,
 };
 pub use error::{Corruption, FileError, OpenError, ProbeError};
 pub use probe::Tablebase;

@@ -120,11 +120,11 @@ fn build_prints_what_it_will_take_before_it_starts() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
     // KvK 64 * 64 entries, KvM and MvK 64 * 48 each, MvM 48 * 48. The largest slice, KvM+MvK:
-    // 21 bytes an entry solved, a byte an entry of KvK read, and 8 MiB: 8 521 728 bytes.
+    // 4 bytes an entry solved, a byte an entry of KvK read, and 64 MiB: 67 137 536 bytes.
     assert!(
         lines[0].starts_with(
             "estimate for 12544 index entries of 2 to 2 pieces (default rules) from nothing: \
-             peak memory 8.5 MB (slice KvM+MvK), disk "
+             peak memory 67.1 MB (slice KvM+MvK), disk "
         ),
         "{text}"
     );

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './server.js';
+import { chromiumOptions } from './chromium.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(join(root, 'wasm/npm/package.json'));
 const { chromium } = require('playwright-core');
 
-export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const SCREENS = join(root, 'target/web-screens');
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
@@ -27,23 +27,9 @@ export const LANDSCAPE = { width: 844, height: 390 };
 export async function open({ locale = 'en-US', viewport = DESKTOP, serviceWorkers = 'allow' } = {}) {
   const server = await serve();
   const profile = mkdtempSync(join(tmpdir(), 'dama-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    acceptDownloads: true,
-    viewport,
-    locale,
-    serviceWorkers,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      `--lang=${locale}`,
-    ],
-  });
+  const options = chromiumOptions({ acceptDownloads: true, viewport, locale, serviceWorkers });
+  options.args.push(`--lang=${locale}`);
+  const context = await chromium.launchPersistentContext(profile, options);
   await context.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => {

@@ -7,6 +7,7 @@ import { readFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { chromiumOptions } from '../e2e/chromium.js';
 
 const web = fileURLToPath(new URL('../', import.meta.url));
 const require = createRequire(join(web, '../wasm/npm/package.json'));
@@ -18,10 +19,7 @@ const out = join(web, 'icons');
 mkdirSync(out, { recursive: true });
 
 const profile = mkdtempSync(join(tmpdir(), 'dama-icons-'));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const browser = await chromium.launch(chromiumOptions());
 try {
   const page = await browser.newPage();
   for (const [name, size, inset, background] of [

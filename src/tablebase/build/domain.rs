@@ -80,29 +80,26 @@ pub(crate) enum Orientation {
 pub(crate) fn orientation(board: (u64, u64, u64)) -> Orientation {
     let (w, b, k) = board;
     let (mw, mb, mk) = mirror_board(board);
-    for (a, m) in [
-        (w & !k, mw & !mk),
-        (w & k, mw & mk),
-        (b & !k, mb & !mk),
-        (b & k, mb & mk),
-    ] {
-        let x = a ^ m;
-        if x != 0 {
-            let top = 1u64 << (63 - x.leading_zeros());
-            return if m & top != 0 {
-                Orientation::Stored
-            } else {
-                Orientation::Mirrored
-            };
-        }
-    }
-    Orientation::Symmetric
+    decide(w & !k, mw & !mk)
+        .or_else(|| decide(w & k, mw & mk))
+        .or_else(|| decide(b & !k, mb & !mk))
+        .or_else(|| decide(b & k, mb & mk))
+        .unwrap_or(Orientation::Symmetric)
 }
 
-/// Whether the files store a board (White to move) rather than its mirror.
+/// Which of two sets of a group (a board's and its mirror's) has the smaller rank, `None`
+/// when they are equal: of two sets of equal size, the one holding the highest square
+/// where they differ is the larger.
 #[inline]
-pub(crate) fn is_canonical(board: (u64, u64, u64)) -> bool {
-    orientation(board) != Orientation::Mirrored
+pub(crate) fn decide(set: u64, mirror: u64) -> Option<Orientation> {
+    let x = set ^ mirror;
+    (x != 0).then(|| {
+        if mirror & (1u64 << (63 - x.leading_zeros())) != 0 {
+            Orientation::Stored
+        } else {
+            Orientation::Mirrored
+        }
+    })
 }
 
 /// How one group of squares is numbered.
@@ -446,6 +443,12 @@ impl Cursor {
         }
     }
 
+    /// White's men and Black's men (as board bits).
+    #[inline]
+    pub(crate) fn men(&self) -> (u64, u64) {
+        (self.sets[0], self.sets[2])
+    }
+
     /// The board (White, Black, kings) of the entry, or `None` when it puts two pieces on
     /// one square.
     #[inline]
@@ -527,7 +530,7 @@ mod tests {
             for i in (0..m.size()).step_by(7) {
                 if let Some(board) = board_of(m, i) {
                     assert_eq!(
-                        is_canonical(board),
+                        orientation(board) != Orientation::Mirrored,
                         crate::tablebase::index::is_stored(m, i, board),
                         "{name} entry {i}"
                     );

@@ -5,7 +5,11 @@ use std::boxed::Box;
 use std::format;
 use std::vec::Vec;
 
+use std::collections::HashMap;
+
+use super::domain::{Domain, Orientation, mirror_board, orientation};
 use super::error::BuildError;
+use crate::tablebase::format::{Rows, Scheme};
 use crate::tablebase::index;
 use crate::tablebase::material::{self, Material};
 use crate::tablebase::resolve::by_captures;
@@ -121,50 +125,100 @@ impl Held {
     }
 }
 
-/// The finished tables in memory, by material slot.
-pub(crate) struct Tables(Vec<Option<Held>>);
+/// The finished tables in memory: whole materials by material slot, and rank slices by
+/// material and rows.
+pub(crate) struct Tables {
+    whole: Vec<Option<Held>>,
+    parts: HashMap<(Material, Rows, Rows), (Domain, Held)>,
+}
 
 impl Default for Tables {
     fn default() -> Tables {
-        Tables((0..material::SLOTS).map(|_| None).collect())
+        Tables {
+            whole: (0..material::SLOTS).map(|_| None).collect(),
+            parts: HashMap::new(),
+        }
     }
 }
 
 impl Tables {
+    /// Holds the table of a whole material.
     pub(crate) fn insert(&mut self, m: Material, v: Held) {
-        self.0[material::slot(m)] = Some(v);
+        self.whole[material::slot(m)] = Some(v);
     }
 
+    /// Holds a rank slice's values (`d` a rank slice's domain).
+    pub(crate) fn insert_part(&mut self, d: Domain, v: Held) {
+        if let Scheme::Rows(w, b) = d.scheme() {
+            self.parts.insert((d.m, w, b), (d, v));
+        }
+    }
+
+    /// Whether the whole table of `m` is held.
     pub(crate) fn has(&self, m: Material) -> bool {
-        self.0[material::slot(m)].is_some()
+        self.whole[material::slot(m)].is_some()
     }
 
-    /// Frees the table of `m`.
+    /// Frees the table of `m` and its rank slices' values.
     pub(crate) fn remove(&mut self, m: Material) {
-        self.0[material::slot(m)] = None;
+        self.whole[material::slot(m)] = None;
+        self.parts.retain(|k, _| k.0 != m);
+    }
+
+    /// Frees a rank slice's values.
+    pub(crate) fn remove_part(&mut self, d: &Domain) {
+        if let Scheme::Rows(w, b) = d.scheme() {
+            self.parts.remove(&(d.m, w, b));
+        }
     }
 
     /// The value held at entry `i` of `m` (as its files store it), if `m` is held.
     pub(crate) fn stored(&self, m: Material, i: u64) -> Option<Code> {
-        self.0.get(material::slot(m))?.as_ref()?.get(i as usize)
+        self.whole.get(material::slot(m))?.as_ref()?.get(i as usize)
     }
 
-    /// The value code of a position already solved (a capture's or crowning's child).
+    /// The table and index of a position (White to move, after the colour swap) stored in
+    /// material `m`: the whole table's entry, or its rank slice's.
+    fn find(&self, m: Material, board: (u64, u64, u64), i: u64) -> Option<(&Held, u64)> {
+        if let Some(t) = self.whole[material::slot(m)].as_ref() {
+            return Some((t, i));
+        }
+        // The entry the files store: the board or its mirror, whichever has the smaller
+        // index (the mirror stands on the same rows).
+        let board = if orientation(board) == Orientation::Mirrored {
+            mirror_board(board)
+        } else {
+            board
+        };
+        let (white, black, kings) = board;
+        let rows = |men: u64| -> Rows {
+            let mut r = [0u8; 8];
+            for (row, c) in r.iter_mut().enumerate() {
+                *c = ((men >> (8 * row)) & 0xff).count_ones() as u8;
+            }
+            r
+        };
+        let key = (m, rows(white & !kings), rows(black & !kings));
+        let (d, t) = self.parts.get(&key)?;
+        Some((t, d.index(board)?))
+    }
+
+    /// The value code of a position already solved (a capture's, crowning's or, in a rank
+    /// slice, a man's forward move's child).
     pub(crate) fn value(&self, pos: &Position) -> Result<Code, BuildError> {
         let b = pos.board();
         let own = b.by_color(pos.turn());
         if own.is_empty() {
             return Ok(Code::loss(0));
         }
-        let (m, i) = index::locate(pos)
+        let (m, board, i) = index::locate_unmirrored(pos)
             .ok_or_else(|| BuildError::Internal(format!("no index for {pos}")))?;
-        let t = self
-            .0
-            .get(material::slot(m))
-            .and_then(Option::as_ref)
-            .ok_or_else(|| BuildError::Internal(format!("table {} not built yet", m.name())))?;
+        let i = i.min(index::mirror_index(m, board));
+        let (t, i) = self.find(m, board, i).ok_or_else(|| {
+            BuildError::Internal(format!("the table of {} is not held for {pos}", m.name()))
+        })?;
         if !t.exact && by_captures(pos) {
-            let mut list = Box::new(MoveList::new());
+            let mut list = MoveList::new();
             return from_children(pos, &mut list, |c| self.value(c));
         }
         t.get(i as usize)

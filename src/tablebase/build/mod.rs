@@ -9,6 +9,7 @@
 //! - `check`: statistics and verification of built tables;
 //! - `error`: [`BuildError`].
 
+mod assemble;
 mod check;
 mod domain;
 mod error;
@@ -20,9 +21,10 @@ mod solve;
 
 pub use check::{MaterialStats, VerifyReport};
 pub use error::BuildError;
-pub use plan::{ENTRIES_PER_SECOND, Estimate, Plan, Slice};
+pub use plan::{ENTRIES_PER_SECOND, Estimate, Plan, Slice, SliceKind};
 pub use progress::{Progress, Stage};
 
+use std::collections::HashMap;
 use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
@@ -34,13 +36,12 @@ use std::{format, vec};
 
 use self::domain::{Domain, rank_digits};
 use self::held::{Held, HeldBuilder, Tables};
-use self::order::{build_order, crowned, last_crowning_use, pair_name, pair_size};
 use self::progress::{ProgressFn, Tracker};
 use self::solve::Solved;
 use super::format::{self, Header, Kind, Scheme, Summary, TableFile, file_name};
 use super::material::Material;
 use super::probe::file_error;
-use super::value::Metric;
+use super::value::{Code, Metric};
 use crate::{Position, RuleSet};
 
 /// The most pieces [`Builder::build`] accepts.
@@ -66,6 +67,7 @@ pub struct Builder {
     dir: PathBuf,
     threads: usize,
     progress: Option<ProgressFn>,
+    split_above: u64,
 }
 
 impl core::fmt::Debug for Builder {
@@ -75,6 +77,7 @@ impl core::fmt::Debug for Builder {
             .field("dir", &self.dir)
             .field("threads", &self.threads)
             .field("progress", &self.progress.is_some())
+            .field("split_above", &self.split_above)
             .finish()
     }
 }
@@ -122,6 +125,7 @@ impl Builder {
             dir: dir.into(),
             threads: 0,
             progress: None,
+            split_above: plan::SPLIT_ABOVE,
         }
     }
 
@@ -179,69 +183,125 @@ impl Builder {
     /// [`BuildError::TooManyPieces`] past [`MAX_BUILD_PIECES`]; [`BuildError::Io`] when the
     /// directory or a file cannot be written.
     pub fn build(&self, max_pieces: u32) -> Result<BuildReport, BuildError> {
-        if max_pieces > MAX_BUILD_PIECES {
-            return Err(BuildError::TooManyPieces {
-                asked: max_pieces,
-                max: MAX_BUILD_PIECES,
-            });
-        }
+        let plan = self.plan(max_pieces)?;
         self.create_dir()?;
         let threads = self.thread_count();
-        let pairs = build_order(max_pieces);
-        let last_use = last_crowning_use(&pairs, max_pieces);
-        let mut progress = Tracker::new(self.progress.clone(), &pairs);
-        let mut tables = Tables::default();
-        let mut report = BuildReport::default();
-        for (n, pair) in pairs.iter().enumerate() {
-            let top = pair[0].pieces() == max_pieces;
-            // Whether the pair's tables are read by a pair still to come: every table with
-            // fewer pieces (a capture's child), and of the most pieces those a crowning
-            // reaches.
-            let kept = |m: &Material| !top || last_use.get(m).is_some_and(|&l| l > n);
-            let name = pair_name(pair);
-            if self.pair_present(pair) {
-                progress.stage(&name, Stage::Reading);
-                for &m in pair.iter().filter(|m| kept(m)) {
-                    tables.insert(m, self.load(m)?);
+        let slices = plan.slices();
+        let place: HashMap<&str, usize> = slices
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name(), i))
+            .collect();
+        // The last slice that reads each slice.
+        let mut last = std::vec![None::<usize>; slices.len()];
+        for (i, s) in slices.iter().enumerate() {
+            for input in s.inputs() {
+                if let Some(&j) = place.get(input.as_str()) {
+                    last[j] = Some(i);
                 }
-                report.present.extend(pair.iter().map(|m| m.name()));
-                progress.done(pair, false);
-            } else {
-                if top {
-                    progress.stage(&name, Stage::Reading);
-                    for m in crowned(pair) {
-                        if !tables.has(m) {
-                            tables.insert(m, self.load(m)?);
-                        }
-                    }
-                }
-                let mut solved = self.solve(pair, &tables, threads, &name, &progress)?;
-                progress.stage(&name, Stage::Writing);
-                self.write_pair(&solved, threads)?;
-                for (s, &m) in pair.iter().enumerate() {
-                    if kept(&m) {
-                        let mut b = HeldBuilder::new(solved.len(s));
-                        solved.drain_codes(s, |codes| b.extend(codes));
-                        tables.insert(m, b.finish(true));
-                    }
-                }
-                drop(solved);
-                report.built.extend(pair.iter().map(|m| m.name()));
-                report.positions += pair_size(pair);
-                progress.done(pair, true);
             }
-            if top {
-                // The tables of the most pieces no pair to come reads.
-                for m in crowned(pair) {
-                    if last_use.get(&m).is_none_or(|&l| l <= n) {
-                        tables.remove(m);
+        }
+        let mut progress = Tracker::new(self.progress.clone(), slices);
+        let mut tables = Tables::default();
+        // The slices whose tables or values are held in `tables`.
+        let mut held = std::vec![false; slices.len()];
+        let mut report = BuildReport::default();
+        for (n, s) in slices.iter().enumerate() {
+            // A slice of fewer pieces is read to the end (a capture's child); one of the
+            // most pieces until the last slice that reads it.
+            let top = s.pieces() == max_pieces;
+            let kept = !top || last[n].is_some_and(|l| l > n);
+            let present = self.slice_present(s);
+            if !present || kept {
+                progress.stage(s.name(), Stage::Reading);
+            }
+            if present {
+                if kept && s.kind() != SliceKind::Assembly {
+                    self.hold(s, &mut tables)?;
+                    held[n] = true;
+                }
+                if s.kind() != SliceKind::Ranks {
+                    report.present.extend(s.materials());
+                }
+                progress.done(s.positions(), false);
+            } else {
+                for input in s.inputs() {
+                    let j = place[input.as_str()];
+                    if !held[j] {
+                        self.hold(&slices[j], &mut tables)?;
+                        held[j] = true;
                     }
+                }
+                if s.kind() == SliceKind::Assembly {
+                    progress.stage(s.name(), Stage::Writing);
+                    self.assemble(s, &plan)?;
+                    report.built.extend(s.materials());
+                } else {
+                    let mut solved = self.solve(s, &tables, threads, &progress)?;
+                    progress.stage(s.name(), Stage::Writing);
+                    self.write_pair(&solved, threads)?;
+                    if kept {
+                        for (k, d) in s.domains().iter().enumerate() {
+                            let mut b = HeldBuilder::new(solved.len(k));
+                            solved.drain_codes(k, |codes| b.extend(codes));
+                            match s.kind() {
+                                SliceKind::Ranks => tables.insert_part(*d, b.finish(true)),
+                                _ => tables.insert(d.m, b.finish(true)),
+                            }
+                        }
+                        held[n] = true;
+                    }
+                    drop(solved);
+                    if s.kind() == SliceKind::Whole {
+                        report.built.extend(s.materials());
+                    }
+                    report.positions += s.positions();
+                }
+                progress.done(s.positions(), true);
+            }
+            // What no slice to come reads.
+            for j in 0..=n {
+                if held[j] && slices[j].pieces() == max_pieces && last[j].is_none_or(|l| l <= n) {
+                    drop_held(&slices[j], &mut tables);
+                    held[j] = false;
                 }
             }
         }
         progress.finish();
         report.elapsed = progress.elapsed();
         Ok(report)
+    }
+
+    /// Whether a slice's files are there and valid: its materials' tables, or a rank
+    /// slice's values.
+    pub(crate) fn slice_present(&self, s: &Slice) -> bool {
+        match s.kind() {
+            SliceKind::Ranks => s.domains().iter().all(|d| {
+                self.open(d.m, Kind::Codes, d.scheme())
+                    .is_ok_and(|f| f.check_all().is_ok())
+            }),
+            _ => self.pair_present(s.pair()),
+        }
+    }
+
+    /// Reads a finished slice's tables (or a rank slice's values) from their files into
+    /// `tables`.
+    fn hold(&self, s: &Slice, tables: &mut Tables) -> Result<(), BuildError> {
+        match s.kind() {
+            SliceKind::Ranks => {
+                for d in s.domains() {
+                    tables.insert_part(*d, self.load_part(d)?);
+                }
+            }
+            _ => {
+                for &m in s.pair() {
+                    if !tables.has(m) {
+                        tables.insert(m, self.load(m)?);
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Creates the directory.
@@ -252,20 +312,18 @@ impl Builder {
         })
     }
 
-    /// Solves a pair with the finished tables `tables` (every table its captures and
-    /// crownings reach).
+    /// Solves a slice with the finished tables `tables` (every table its captures,
+    /// crownings and forward moves reach).
     fn solve(
         &self,
-        pair: &[Material],
+        slice: &Slice,
         tables: &Tables,
         threads: usize,
-        name: &str,
         progress: &Tracker,
     ) -> Result<Solved, BuildError> {
         let exit = |p: &Position| tables.value(p);
-        let stage = |s: Stage| progress.stage(name, s);
-        let domains: Vec<Domain> = pair.iter().map(|&m| Domain::whole(m)).collect();
-        solve::solve(self.rules, &domains, &exit, threads, &stage)
+        let stage = |s: Stage| progress.stage(slice.name(), s);
+        solve::solve(self.rules, slice.domains(), &exit, threads, &stage)
     }
 
     /// Whether every file of the pair is there, valid and of the current format version.
@@ -400,32 +458,142 @@ impl Builder {
         self.rules
     }
 
-    pub(crate) fn dir_of(&self) -> &std::path::Path {
-        &self.dir
+    /// Builds one slice of the plan of up to [`MAX_BUILD_PIECES`] pieces, named as
+    /// [`Plan::find`] takes it (`KvKM+KMvK`, or one of its materials, `KMvK`; a rank slice
+    /// as `KvKKKKM+KKKKMvK.r-7` or `KKKKMvK.r7-`): reads the tables and values of its
+    /// [inputs](Slice::inputs) from the directory (and no other), solves it (or puts its
+    /// tables together from its rank slices) and writes its files, each under a temporary
+    /// name then renamed. Does nothing when its files are already there and valid. Returns
+    /// whether it built the slice. Built in [plan order](Plan::slices), the slices give the
+    /// same files, byte for byte, as [`Builder::build`].
+    ///
+    /// ```
+    /// use turkish_draughts::{RuleSet, tablebase::{BuildError, Builder}};
+    /// # let dir = std::env::temp_dir().join(format!("td-doc-slice-{}", std::process::id()));
+    /// let b = Builder::new(RuleSet::Default, &dir).threads(1);
+    /// // KvK reads nothing; KvM+MvK reads KvK (a man crowned against a king).
+    /// let err = b.build_slice("MvK").unwrap_err();
+    /// assert!(matches!(&err, BuildError::MissingInput { input, .. } if input == "KvK"));
+    /// for s in b.plan(2)?.slices() {
+    ///     assert!(b.build_slice(s.name())?);
+    /// }
+    /// assert!(!b.build_slice("KvM")?); // already there
+    /// let err = b.build_slice("KvX").unwrap_err();
+    /// assert!(matches!(err, BuildError::UnknownSlice { .. }));
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::UnknownSlice`] for a name that is no slice, [`BuildError::MissingInput`]
+    /// when an input's files are not in the directory, [`BuildError::Io`] when a file
+    /// cannot be written.
+    pub fn build_slice(&self, name: &str) -> Result<bool, BuildError> {
+        let unknown = || BuildError::UnknownSlice { name: name.into() };
+        // The plan up to the slice's pieces (its first material's).
+        let pieces = name
+            .split(['+', '.'])
+            .next()
+            .and_then(Material::from_name)
+            .map(Material::pieces)
+            .filter(|&p| p <= MAX_BUILD_PIECES)
+            .ok_or_else(unknown)?;
+        let plan = self.plan(pieces)?;
+        let slice = plan.find(name).ok_or_else(unknown)?;
+        self.create_dir()?;
+        if self.slice_present(slice) {
+            return Ok(false);
+        }
+        let mut inputs = Vec::new();
+        for input in slice.inputs() {
+            let s = plan
+                .find(input)
+                .ok_or_else(|| BuildError::Internal(format!("no slice {input}")))?;
+            let missing = self.missing_files(s);
+            if !missing.is_empty() {
+                return Err(BuildError::MissingInput {
+                    slice: slice.name().into(),
+                    input: s.name().into(),
+                    dir: self.dir.clone(),
+                    files: missing.join(", "),
+                });
+            }
+            inputs.push(s);
+        }
+        let threads = self.thread_count();
+        let mut progress = Tracker::new(self.progress.clone(), core::slice::from_ref(slice));
+        progress.stage(slice.name(), Stage::Reading);
+        if slice.kind() == SliceKind::Assembly {
+            progress.stage(slice.name(), Stage::Writing);
+            self.assemble(slice, &plan)?;
+        } else {
+            let mut tables = Tables::default();
+            for s in inputs {
+                self.hold(s, &mut tables)?;
+            }
+            let solved = self.solve(slice, &tables, threads, &progress)?;
+            drop(tables);
+            progress.stage(slice.name(), Stage::Writing);
+            self.write_pair(&solved, threads)?;
+        }
+        progress.done(slice.positions(), true);
+        progress.finish();
+        Ok(true)
     }
 
-    /// Solves `pair` with the tables of `inputs` (every material a capture or crowning of
-    /// the pair leads to) read from the directory, and writes its files.
-    pub(crate) fn solve_and_write(
-        &self,
-        pair: &[Material],
-        inputs: &[Material],
-    ) -> Result<(), BuildError> {
-        let threads = self.thread_count();
-        let mut progress = Tracker::new(self.progress.clone(), &[pair.to_vec()]);
-        let name = pair_name(pair);
-        progress.stage(&name, Stage::Reading);
-        let mut tables = Tables::default();
-        for &m in inputs {
-            tables.insert(m, self.load(m)?);
+    /// The files of a slice that are not in the directory or cannot be opened.
+    fn missing_files(&self, s: &Slice) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut check = |m: Material, kind: Kind, scheme: Scheme| {
+            if self.open(m, kind, scheme).is_err() {
+                out.push(file_name_of(m, self.rules, kind, scheme));
+            }
+        };
+        match s.kind() {
+            SliceKind::Ranks => {
+                for d in s.domains() {
+                    check(d.m, Kind::Codes, d.scheme());
+                }
+            }
+            _ => {
+                for &m in s.pair() {
+                    check(m, Kind::Wdl, Scheme::Whole);
+                    check(m, Kind::Dtw, Scheme::Whole);
+                }
+            }
         }
-        let solved = self.solve(pair, &tables, threads, &name, &progress)?;
-        drop(tables);
-        progress.stage(&name, Stage::Writing);
-        self.write_pair(&solved, threads)?;
-        progress.done(pair, true);
-        progress.finish();
-        Ok(())
+        out
+    }
+
+    /// A rank slice's values read back from their file.
+    fn load_part(&self, d: &Domain) -> Result<Held, BuildError> {
+        let file = self.open(d.m, Kind::Codes, d.scheme())?;
+        let codes = file.decode_all().map_err(|r| BuildError::Unreadable {
+            error: file_error(
+                self.dir
+                    .join(file_name_of(d.m, self.rules, Kind::Codes, d.scheme())),
+                r,
+            ),
+        })?;
+        let codes: Vec<Code> = codes.into_iter().map(Code::from_bits).collect();
+        Ok(Held::new(&codes, false))
+    }
+}
+
+/// Frees what `tables` holds of a slice.
+fn drop_held(s: &Slice, tables: &mut Tables) {
+    match s.kind() {
+        SliceKind::Ranks => {
+            for d in s.domains() {
+                tables.remove_part(d);
+            }
+        }
+        _ => {
+            for &m in s.pair() {
+                tables.remove(m);
+            }
+        }
     }
 }
 

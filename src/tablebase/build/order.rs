@@ -74,10 +74,6 @@ pub(crate) fn build_order(max_pieces: u32) -> Vec<Vec<Material>> {
     pairs
 }
 
-pub(crate) fn pair_size(pair: &[Material]) -> u64 {
-    pair.iter().map(|m| m.size()).sum()
-}
-
 /// A pair's slice name.
 pub(crate) fn pair_name(pair: &[Material]) -> String {
     pair.iter().map(|m| m.name()).collect::<Vec<_>>().join("+")

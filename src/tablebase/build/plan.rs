@@ -1,46 +1,82 @@
-//! Slices: the builder's unit of work, one at a time, with what each needs, for builds that
-//! spread over several processes or machines.
+//! Slices: the builder's units of work, with what each reads, for builds that spread over
+//! several processes or machines, and the estimates a plan gives (memory, disk, time).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::format;
 use std::string::String;
 use std::time::Duration;
 use std::vec::Vec;
 
+use super::domain::{Domain, rank_digits};
 use super::error::BuildError;
 use super::order::{build_order, pair_name};
 use super::{Builder, MAX_BUILD_PIECES};
 use crate::RuleSet;
-use crate::tablebase::format::file_name;
+use crate::tablebase::format::Rows;
 use crate::tablebase::material::Material;
-use crate::tablebase::value::Metric;
 
-/// The builder's cost of one index entry of the slice being solved, in bytes: its cell (a
-/// 6-byte working state), its bit in the filter of open entries, the candidates of the
-/// levels and of the first pass, and the values written out at the end; measured (see
-/// [`Slice::memory`]).
-const BYTES_PER_ENTRY: f64 = 21.0;
+/// The memory of one index entry of a slice being solved: its four-byte cell.
+const BYTES_PER_ENTRY: f64 = 4.0;
 /// The memory of one index entry of a table a slice reads: a byte.
 const BYTES_PER_INPUT_ENTRY: f64 = 1.0;
-/// What every build holds besides the tables: the program, the move lists, the threads.
-const BASE_MEMORY: u64 = 8 << 20;
+/// What every build holds besides the tables: the program, the move lists, the threads,
+/// the files' bytes while they are written.
+const BASE_MEMORY: u64 = 64 << 20;
 /// Index entries a byte of the files (WDL and DTW together), measured on the 5-piece
-/// tables of the default rules (format version 2): 4 315 822 784 entries in 549 835 130 bytes.
+/// tables of the default rules: 4 315 822 784 entries in 549 835 130 bytes.
 const ENTRIES_PER_FILE_BYTE: f64 = 4_315_822_784.0 / 549_835_130.0;
-/// Index entries solved a second by one builder on two threads, measured on the 5-piece
-/// build of the default rules: 4 315 822 784 entries in 44 min 22 s (2 662 s), files read
-/// and written included. The plan's times are estimated from it.
+/// Index entries solved a second by one builder on two threads (see PERFORMANCE.md,
+/// "Endgame tables", for the build that measured it). The plan's times are estimated
+/// from it and from [`READ_PER_SECOND`].
 ///
 /// ```
 /// use turkish_draughts::tablebase::ENTRIES_PER_SECOND;
-/// assert!((1.6e6..1.7e6).contains(&ENTRIES_PER_SECOND));
+/// assert!(ENTRIES_PER_SECOND > 1e6);
 /// ```
-pub const ENTRIES_PER_SECOND: f64 = 4_315_822_784.0 / 2_662.0;
+pub const ENTRIES_PER_SECOND: f64 = 5.0e6;
+/// Index entries of the tables a slice reads, read from their files a second.
+const READ_PER_SECOND: f64 = 60.0e6;
+/// Index entries put together a second, when a material's tables are written from its rank
+/// slices' values.
+const ASSEMBLED_PER_SECOND: f64 = 40.0e6;
 
-/// One unit of a tablebase build: a material and its colour swap (solved together, since
-/// each side's quiet moves lead into the other's table), or a material that is its own
-/// swap. Its tables' files depend on the tables of its [inputs](Slice::inputs) only: the
-/// tables its captures and crownings reach and, since a file leaves its capture positions
-/// to their children, the tables those captures reach in turn.
+/// The largest pair of materials with men that a plan solves whole, in index entries; a
+/// larger pair is solved a rank slice at a time (see [`Builder::split_above`]).
+pub(crate) const SPLIT_ABOVE: u64 = 1 << 30;
+
+/// What a slice does.
+///
+/// ```
+/// use turkish_draughts::RuleSet;
+/// use turkish_draughts::tablebase::{Builder, SliceKind};
+/// let plan = Builder::new(RuleSet::Default, "tables").split_above(1).plan(3)?;
+/// assert_eq!(plan.find("KvK").unwrap().kind(), SliceKind::Whole);
+/// assert_eq!(plan.find("KMvK.r7-").unwrap().kind(), SliceKind::Ranks);
+/// assert_eq!(plan.find("KMvK").unwrap().kind(), SliceKind::Assembly);
+/// # Ok::<(), turkish_draughts::tablebase::BuildError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SliceKind {
+    /// A material and its colour swap solved whole (or a material that is its own swap):
+    /// writes their tables.
+    Whole,
+    /// The positions of a material and its colour swap whose men stand on given ranks:
+    /// writes their values, kept until the materials' tables are put together.
+    Ranks,
+    /// The tables of a material and its colour swap put together from their rank slices.
+    Assembly,
+}
+
+/// One unit of a tablebase build. A material and its colour swap are solved together (each
+/// side's quiet moves lead into the other's table), whole, or, when they are large and have
+/// men, a rank slice at a time: the positions whose men stand on given ranks (a man never
+/// moves back, and his sideways move keeps his rank, so a rank slice reads only the slices
+/// whose men stand further forward, the tables of a man crowned, and those of fewer pieces);
+/// their tables are then put together by an assembly slice. A slice depends on the slices
+/// of its [inputs](Slice::inputs) only: those its captures, crownings and forward moves
+/// reach and, since a file leaves its capture positions to their children, the tables
+/// those captures reach in turn.
 ///
 /// ```
 /// use turkish_draughts::RuleSet;
@@ -59,17 +95,30 @@ pub const ENTRIES_PER_SECOND: f64 = 4_315_822_784.0 / 2_662.0;
 pub struct Slice {
     name: String,
     pair: Vec<Material>,
+    kind: SliceKind,
+    /// The entries solved (the rank slice's, or the whole pair's).
+    domains: Vec<Domain>,
     inputs: Vec<String>,
     input_entries: u64,
 }
 
 impl Slice {
     /// The slice's name: its materials' names joined by `+`, such as `KvKM+KMvK` (a single
-    /// name, such as `KvK`, for a material that is its own colour swap).
+    /// name, such as `KvK`, for a material that is its own colour swap); for a rank slice,
+    /// then `.r` and the ranks of the first material's men: White's from White's side,
+    /// `-`, Black's from Black's side, each highest first (`KvKKKKM+KKKKMvK.r-7`: Black's
+    /// man on Black's seventh rank, one step from crowning).
     ///
     /// See [`Slice`] for an example.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// What the slice does.
+    ///
+    /// See [`SliceKind`] for an example.
+    pub fn kind(&self) -> SliceKind {
+        self.kind
     }
 
     /// Its materials' names (one or two), each naming a WDL and a DTW file.
@@ -91,8 +140,8 @@ impl Slice {
         self.pair[0].pieces()
     }
 
-    /// Its index entries: the positions solved, White to move, of both materials (entries
-    /// that put two pieces on one square included).
+    /// Its index entries: the positions solved (or put together), White to move, of both
+    /// materials (entries that put two pieces on one square included).
     ///
     /// ```
     /// use turkish_draughts::{RuleSet, tablebase::Builder};
@@ -102,42 +151,43 @@ impl Slice {
     /// # Ok::<(), turkish_draughts::tablebase::BuildError>(())
     /// ```
     pub fn positions(&self) -> u64 {
-        self.pair.iter().map(|m| m.size()).sum()
+        self.domains.iter().map(Domain::size).sum()
     }
 
-    /// The slices whose tables its positions' captures and crownings lead to, by name, in
-    /// build order: the tables [`Builder::build_slice`] reads.
+    /// The slices whose tables or values it reads, by name, in build order: what
+    /// [`Builder::build_slice`] reads.
     ///
     /// See [`Slice`] for an example.
     pub fn inputs(&self) -> &[String] {
         &self.inputs
     }
 
-    /// The estimated peak memory of [`Builder::build_slice`] on it, in bytes:
-    /// `21 * positions + inputs' positions + 8 MiB`. Each table it reads is held at a byte
-    /// an entry. An entry solved costs its working cell (6 bytes), its bit in the filter of
-    /// open entries, the candidates of the first pass (16 bytes each) and of the levels (8
-    /// bytes each, an entry queued once for each of its children resolved) and the values
-    /// written out at the end (2 bytes an entry); the 21 bytes are the most measured
-    /// (`/usr/bin/time -v`, peak resident set, less the inputs): 16 to 21 on the largest
-    /// 4-piece slices, 17 on the 5-piece slices `MMvMMM+MMMvMM` (952 MB for 39 M entries
-    /// and 286 M entries read) and `KvKKKK+KKKKvK` (1.37 GB for 81 M entries).
+    /// The estimated peak memory of [`Builder::build_slice`] on it, in bytes: four bytes an
+    /// index entry solved (its working cell), a byte an index entry of every table it reads
+    /// (held while it is solved), and 64 MiB for the program, the threads' move lists and
+    /// the files being written. An assembly holds its rank slices' values as their files
+    /// are, and the tables it writes.
     ///
     /// ```
     /// use turkish_draughts::{RuleSet, tablebase::Builder};
     /// let plan = Builder::new(RuleSet::Default, "tables").plan(4)?;
     /// let s = plan.find("KKvKK").unwrap();
-    /// assert!(s.memory() > 6 * s.positions());
+    /// assert!(s.memory() > 4 * s.positions());
     /// # Ok::<(), turkish_draughts::tablebase::BuildError>(())
     /// ```
     pub fn memory(&self) -> u64 {
-        (self.positions() as f64 * BYTES_PER_ENTRY
-            + self.input_entries as f64 * BYTES_PER_INPUT_ENTRY) as u64
-            + BASE_MEMORY
+        match self.kind {
+            SliceKind::Assembly => 2 * self.disk() + BASE_MEMORY,
+            _ => {
+                (self.positions() as f64 * BYTES_PER_ENTRY
+                    + self.input_entries as f64 * BYTES_PER_INPUT_ENTRY) as u64
+                    + BASE_MEMORY
+            }
+        }
     }
 
-    /// The estimated size of its files (WDL and DTW of each material), in bytes, from the
-    /// 5-piece tables of the default rules: about 7.85 index entries a byte.
+    /// The estimated size of the files it writes, in bytes, from the 5-piece tables of the
+    /// default rules: about 7.85 index entries a byte.
     ///
     /// ```
     /// use turkish_draughts::{RuleSet, tablebase::Builder};
@@ -150,8 +200,9 @@ impl Slice {
         (self.positions() as f64 / ENTRIES_PER_FILE_BYTE) as u64
     }
 
-    /// The estimated time of its build by one process on two threads, from the measured
-    /// 5-piece throughput ([`ENTRIES_PER_SECOND`]).
+    /// The estimated time of its build by one process on two threads: its entries at
+    /// [`ENTRIES_PER_SECOND`] and the entries it reads at the measured reading speed (an
+    /// assembly: its entries at the measured speed of putting tables together).
     ///
     /// ```
     /// use turkish_draughts::{RuleSet, tablebase::Builder};
@@ -160,12 +211,27 @@ impl Slice {
     /// # Ok::<(), turkish_draughts::tablebase::BuildError>(())
     /// ```
     pub fn time(&self) -> Duration {
-        Duration::from_secs_f64(self.positions() as f64 / ENTRIES_PER_SECOND)
+        let secs = match self.kind {
+            SliceKind::Assembly => self.positions() as f64 / ASSEMBLED_PER_SECOND,
+            _ => {
+                self.positions() as f64 / ENTRIES_PER_SECOND
+                    + self.input_entries as f64 / READ_PER_SECOND
+            }
+        };
+        Duration::from_secs_f64(secs)
     }
 
-    /// Whether `name` names this slice or one of its materials.
-    fn is_named(&self, name: &str) -> bool {
-        self.name == name || self.pair.iter().any(|m| m.name() == name)
+    /// The materials of the pair.
+    pub(crate) fn pair(&self) -> &[Material] {
+        &self.pair
+    }
+
+    /// The domains it solves (none for an assembly).
+    pub(crate) fn domains(&self) -> &[Domain] {
+        match self.kind {
+            SliceKind::Assembly => &[],
+            _ => &self.domains,
+        }
     }
 }
 
@@ -190,8 +256,7 @@ pub struct Plan {
     slices: Vec<Slice>,
 }
 
-/// A plan's estimated build time on a number of workers, each one process of two threads,
-/// from the measured 5-piece throughput ([`ENTRIES_PER_SECOND`]).
+/// A plan's estimated build time on a number of workers, each one process of two threads.
 ///
 /// See [`Plan`] for an example.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,8 +271,9 @@ pub struct Estimate {
     pub total_work: Duration,
     /// The total work shared by the workers (`total_work / workers`).
     pub per_worker: Duration,
-    /// The build with each free worker taking the first slice (in plan order) whose inputs
-    /// are built: the estimate to plan by.
+    /// The build with each free worker taking, of the slices whose inputs are built, the
+    /// one with the longest chain of slices still to come after it: the estimate to plan
+    /// by.
     pub schedule: Duration,
 }
 
@@ -235,15 +301,19 @@ impl Plan {
         self.max_pieces
     }
 
-    /// The slices, in build order: fewer pieces first, then fewer men; every slice after
-    /// its inputs. [`Builder::build`] builds them in this order.
+    /// The slices, in build order: fewer pieces first, a pair's rank slices its most
+    /// advanced men first; every slice after its inputs. [`Builder::build`] builds them in
+    /// this order.
     ///
     /// See [`Plan`] for an example.
     pub fn slices(&self) -> &[Slice] {
         &self.slices
     }
 
-    /// The slice named `name`, or the slice holding the material named `name`.
+    /// The slice named `name` (as [`Slice::name`] gives it); for the name of a material, the
+    /// slice that writes its tables (its pair, solved whole or put together); for a
+    /// material's name with ranks (`KKKKMvK.r7-`, the material's own men's ranks), the rank
+    /// slice that solves them.
     ///
     /// ```
     /// use turkish_draughts::{RuleSet, tablebase::Builder};
@@ -253,14 +323,38 @@ impl Plan {
     /// # Ok::<(), turkish_draughts::tablebase::BuildError>(())
     /// ```
     pub fn find(&self, name: &str) -> Option<&Slice> {
-        self.slices.iter().find(|s| s.is_named(name))
+        if let Some(s) = self.slices.iter().find(|s| s.name == name) {
+            return Some(s);
+        }
+        match name.split_once(".r") {
+            None => {
+                let m = Material::from_name(name)?;
+                self.slices
+                    .iter()
+                    .find(|s| s.kind != SliceKind::Ranks && s.pair.contains(&m))
+            }
+            Some((material, ranks)) => {
+                let m = Material::from_name(material)?;
+                self.slices.iter().find(|s| {
+                    s.kind == SliceKind::Ranks
+                        && s.domains
+                            .iter()
+                            .any(|d| d.m == m && format!("{}", RanksOf(d)) == ranks)
+                })
+            }
+        }
     }
 
-    /// Every slice's index entries added up.
+    /// Every slice's index entries added up (the rank slices' and the whole pairs'; an
+    /// assembly's are its rank slices').
     ///
     /// See [`Plan`] for an example.
     pub fn positions(&self) -> u64 {
-        self.slices.iter().map(Slice::positions).sum()
+        self.slices
+            .iter()
+            .filter(|s| s.kind != SliceKind::Assembly)
+            .map(Slice::positions)
+            .sum()
     }
 
     /// The estimated peak memory of the largest slice: what each worker needs.
@@ -275,7 +369,8 @@ impl Plan {
         self.slices.iter().map(Slice::memory).max().unwrap_or(0)
     }
 
-    /// The estimated size of every file, in bytes.
+    /// The estimated size of the tables, in bytes (the rank slices' values, kept until
+    /// their tables are put together, not counted).
     ///
     /// ```
     /// use turkish_draughts::{RuleSet, tablebase::Builder};
@@ -284,7 +379,11 @@ impl Plan {
     /// # Ok::<(), turkish_draughts::tablebase::BuildError>(())
     /// ```
     pub fn disk(&self) -> u64 {
-        self.slices.iter().map(Slice::disk).sum()
+        self.slices
+            .iter()
+            .filter(|s| s.kind != SliceKind::Ranks)
+            .map(Slice::disk)
+            .sum()
     }
 
     /// The estimated build time on `workers` workers (at least one).
@@ -293,59 +392,101 @@ impl Plan {
     pub fn estimate(&self, workers: usize) -> Estimate {
         let workers = workers.max(1);
         let secs: Vec<f64> = self.slices.iter().map(|s| s.time().as_secs_f64()).collect();
-        let index = |name: &str| self.slices.iter().position(|s| s.name == name);
+        let index: HashMap<&str, usize> = self
+            .slices
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name.as_str(), i))
+            .collect();
         let inputs: Vec<Vec<usize>> = self
             .slices
             .iter()
-            .map(|s| s.inputs.iter().filter_map(|n| index(n)).collect())
+            .map(|s| {
+                s.inputs
+                    .iter()
+                    .filter_map(|n| index.get(n.as_str()).copied())
+                    .collect()
+            })
             .collect();
-        // The longest chain ending at each slice (inputs come first in the order).
-        let mut chain = std::vec![0.0f64; secs.len()];
-        for i in 0..secs.len() {
+        let n = secs.len();
+        // The longest chain ending at each slice (inputs come first in the order), and the
+        // longest starting at it (its own time and what waits for it).
+        let mut chain = std::vec![0.0f64; n];
+        for i in 0..n {
             let before = inputs[i].iter().map(|&j| chain[j]).fold(0.0, f64::max);
             chain[i] = before + secs[i];
         }
+        let mut tail = secs.clone();
+        for i in (0..n).rev() {
+            for &j in &inputs[i] {
+                tail[j] = tail[j].max(secs[j] + tail[i]);
+            }
+        }
         let critical = chain.iter().copied().fold(0.0, f64::max);
         let total: f64 = secs.iter().sum();
-        // List scheduling: each free worker takes the first waiting slice whose inputs
-        // are done.
-        let mut finish: Vec<Option<f64>> = std::vec![None; secs.len()];
-        let mut free = std::vec![0.0f64; workers];
-        let mut waiting: Vec<usize> = (0..secs.len()).collect();
-        while !waiting.is_empty() {
-            let (w, &now) = free
+        // List scheduling by events: when a worker is free, it takes the ready slice with
+        // the longest tail.
+        let mut waiting_on: Vec<usize> = inputs.iter().map(Vec::len).collect();
+        let mut users: Vec<Vec<usize>> = std::vec![Vec::new(); n];
+        for (i, ins) in inputs.iter().enumerate() {
+            for &j in ins {
+                users[j].push(i);
+            }
+        }
+        let mut ready: Vec<usize> = (0..n).filter(|&i| waiting_on[i] == 0).collect();
+        // (finish time, slice) of the slices being built.
+        let mut running: Vec<(f64, usize)> = Vec::new();
+        let (mut now, mut end) = (0.0f64, 0.0f64);
+        let mut done = 0;
+        while done < n {
+            while running.len() < workers && !ready.is_empty() {
+                let (k, _) = ready
+                    .iter()
+                    .enumerate()
+                    .max_by(|a, b| tail[*a.1].total_cmp(&tail[*b.1]))
+                    .unwrap_or((0, &0));
+                let i = ready.swap_remove(k);
+                running.push((now + secs[i], i));
+            }
+            let Some((k, _)) = running
                 .iter()
                 .enumerate()
-                .min_by(|a, b| a.1.total_cmp(b.1))
-                .unwrap_or((0, &0.0));
-            // The earliest a waiting slice can start on this worker.
-            let mut pick: Option<(usize, f64)> = None;
-            for (k, &i) in waiting.iter().enumerate() {
-                let ready = inputs[i]
-                    .iter()
-                    .map(|&j| finish[j])
-                    .try_fold(0.0f64, |a, f| f.map(|f| a.max(f)));
-                let Some(ready) = ready else { continue };
-                let start = ready.max(now);
-                if pick.is_none_or(|(_, s)| start < s) {
-                    pick = Some((k, start));
-                }
-                if start <= now {
-                    break;
+                .min_by(|a, b| a.1.0.total_cmp(&b.1.0))
+            else {
+                break;
+            };
+            let (t, i) = running.swap_remove(k);
+            now = t;
+            end = end.max(t);
+            done += 1;
+            for &u in &users[i] {
+                waiting_on[u] -= 1;
+                if waiting_on[u] == 0 {
+                    ready.push(u);
                 }
             }
-            let Some((k, start)) = pick else { break };
-            let i = waiting.remove(k);
-            finish[i] = Some(start + secs[i]);
-            free[w] = start + secs[i];
         }
-        let schedule = finish.iter().flatten().copied().fold(0.0, f64::max);
         Estimate {
             workers,
             critical_path: Duration::from_secs_f64(critical),
             total_work: Duration::from_secs_f64(total),
             per_worker: Duration::from_secs_f64(total / workers as f64),
-            schedule: Duration::from_secs_f64(schedule),
+            schedule: Duration::from_secs_f64(end),
+        }
+    }
+}
+
+/// A domain's men's ranks as a slice name writes them: White's from White's side, `-`,
+/// Black's from Black's side, each highest first.
+struct RanksOf<'a>(&'a Domain);
+
+impl core::fmt::Display for RanksOf<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0.scheme() {
+            crate::tablebase::format::Scheme::Rows(w, b) => {
+                write!(f, "{}-{}", rank_digits(&w, true), rank_digits(&b, false))
+            }
+            crate::tablebase::format::Scheme::Whole => Ok(()),
         }
     }
 }
@@ -387,7 +528,79 @@ fn children(m: Material) -> BTreeSet<Material> {
     out
 }
 
+/// Every way to stand `k` men on the six rows a man may stand on (rows 1 to 6), as counts
+/// per row.
+fn row_counts(k: u8) -> Vec<Rows> {
+    let mut out = Vec::new();
+    let mut rows = [0u8; 8];
+    fn fill(row: usize, left: u8, rows: &mut Rows, out: &mut Vec<Rows>) {
+        if row == 6 {
+            rows[6] = left;
+            out.push(*rows);
+            return;
+        }
+        for c in 0..=left.min(8) {
+            rows[row] = c;
+            fill(row + 1, left - c, rows, out);
+        }
+        rows[row] = 0;
+    }
+    if usize::from(k) <= 6 * 8 {
+        fill(1, k, &mut rows, &mut out);
+    }
+    out.retain(|r| r[6] <= 8);
+    out
+}
+
+/// Rows seen from the other side of the board (row `r` becomes row `7 - r`).
+fn flip(rows: &Rows) -> Rows {
+    let mut out = [0u8; 8];
+    for (r, &c) in rows.iter().enumerate() {
+        out[7 - r] = c;
+    }
+    out
+}
+
+/// How far a side's men have come: each man's rows from his own back rank, added up.
+fn advance(white: &Rows, black: &Rows) -> u32 {
+    let w: u32 = (0..8).map(|r| r as u32 * u32::from(white[r])).sum();
+    let b: u32 = (0..8).map(|r| (7 - r) as u32 * u32::from(black[r])).sum();
+    w + b
+}
+
+/// The domains of a pair's rank slice whose first material's men stand on `white` and
+/// `black`: that part of the first material, and the same positions with the colours
+/// swapped in the second (one domain when they are the same).
+fn rank_domains(pair: &[Material], white: Rows, black: Rows) -> Vec<Domain> {
+    let first = Domain::rows(pair[0], white, black);
+    let second = Domain::rows(*pair.last().unwrap_or(&pair[0]), flip(&black), flip(&white));
+    if first == second {
+        std::vec![first]
+    } else {
+        std::vec![first, second]
+    }
+}
+
 impl Builder {
+    /// Solves a pair of materials with men in rank slices when it has more than `entries`
+    /// index entries (by default 2^30, which no table of up to 5 pieces has); the slices'
+    /// values are then put together into the materials' tables, the same files a whole
+    /// solve writes. Smaller slices need less memory and let more workers build at once.
+    ///
+    /// ```
+    /// use turkish_draughts::RuleSet;
+    /// use turkish_draughts::tablebase::Builder;
+    /// let plan = Builder::new(RuleSet::Default, "tables").split_above(100_000).plan(3)?;
+    /// // KvKM+KMvK has 2 x 48 x 64 x 64 entries: solved a rank of its man at a time.
+    /// assert!(plan.find("KMvK.r2-").is_some());
+    /// # Ok::<(), turkish_draughts::tablebase::BuildError>(())
+    /// ```
+    #[must_use]
+    pub fn split_above(mut self, entries: u64) -> Builder {
+        self.split_above = entries;
+        self
+    }
+
     /// The slices of every table of 2 to `max_pieces` pieces, with their sizes, estimated
     /// memory and disk, and inputs (the builder's directory is not looked at).
     ///
@@ -398,6 +611,10 @@ impl Builder {
     /// let err = Builder::new(RuleSet::Default, "tables").plan(7).unwrap_err();
     /// assert!(matches!(err, BuildError::TooManyPieces { asked: 7, .. }));
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::TooManyPieces`] past [`MAX_BUILD_PIECES`].
     pub fn plan(&self, max_pieces: u32) -> Result<Plan, BuildError> {
         if max_pieces > MAX_BUILD_PIECES {
             return Err(BuildError::TooManyPieces {
@@ -406,31 +623,160 @@ impl Builder {
             });
         }
         let pairs = build_order(max_pieces);
-        let slice_of = |m: Material| pairs.iter().position(|p| p.contains(&m));
-        let mut slices = Vec::with_capacity(pairs.len());
-        for (i, pair) in pairs.iter().enumerate() {
-            let mut needed: BTreeSet<usize> = BTreeSet::new();
+        let split = |pair: &[Material]| {
+            pair[0].counts[0] + pair[0].counts[2] > 0
+                && pair.iter().map(|m| m.size()).sum::<u64>() > self.split_above
+        };
+        let pair_of: HashMap<Material, usize> = pairs
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| p.iter().map(move |&m| (m, i)))
+            .collect();
+        // The slices, each pair's rank slices (most advanced first) before its assembly;
+        // per pair, the slice that writes its tables; per rank slice, its place by its
+        // pair and its first material's rows.
+        let mut slices: Vec<Slice> = Vec::new();
+        let mut whole_slice: Vec<usize> = Vec::with_capacity(pairs.len());
+        let mut rank_slice: HashMap<(usize, Rows, Rows), usize> = HashMap::new();
+        for (p, pair) in pairs.iter().enumerate() {
+            let name = pair_name(pair);
+            if !split(pair) {
+                whole_slice.push(slices.len());
+                slices.push(Slice {
+                    name,
+                    pair: pair.clone(),
+                    kind: SliceKind::Whole,
+                    domains: pair.iter().map(|&m| Domain::whole(m)).collect(),
+                    inputs: Vec::new(),
+                    input_entries: 0,
+                });
+                continue;
+            }
+            let [wm, _, bm, _] = pair[0].counts;
+            let mut keys: Vec<(Rows, Rows)> = Vec::new();
+            for w in row_counts(wm) {
+                for b in row_counts(bm) {
+                    // A material that is its own swap: (w, b) and its colour swap are one
+                    // slice.
+                    if pair.len() == 1 && (flip(&b), flip(&w)) < (w, b) {
+                        continue;
+                    }
+                    keys.push((w, b));
+                }
+            }
+            keys.sort_by_key(|(w, b)| core::cmp::Reverse(advance(w, b)));
+            for (w, b) in keys {
+                let domains = rank_domains(pair, w, b);
+                rank_slice.insert((p, w, b), slices.len());
+                slices.push(Slice {
+                    name: format!("{name}.r{}", RanksOf(&domains[0])),
+                    pair: pair.clone(),
+                    kind: SliceKind::Ranks,
+                    domains,
+                    inputs: Vec::new(),
+                    input_entries: 0,
+                });
+            }
+            whole_slice.push(slices.len());
+            slices.push(Slice {
+                name,
+                pair: pair.clone(),
+                kind: SliceKind::Assembly,
+                domains: pair.iter().map(|&m| Domain::whole(m)).collect(),
+                inputs: Vec::new(),
+                input_entries: 0,
+            });
+        }
+        // The slice that writes a material's tables.
+        let whole_of = |m: Material| -> Option<usize> { Some(whole_slice[*pair_of.get(&m)?]) };
+        // The slice that solves the part of `m` whose men stand on `w` and `b`.
+        let part_of = |m: Material, w: Rows, b: Rows| -> Option<usize> {
+            let p = *pair_of.get(&m)?;
+            let pair = &pairs[p];
+            if !split(pair) {
+                return Some(whole_slice[p]);
+            }
+            let (w0, b0) = if m == pair[0] {
+                (w, b)
+            } else {
+                (flip(&b), flip(&w))
+            };
+            let key = if pair.len() == 1 && (flip(&b0), flip(&w0)) < (w0, b0) {
+                (flip(&b0), flip(&w0))
+            } else {
+                (w0, b0)
+            };
+            rank_slice.get(&(p, key.0, key.1)).copied()
+        };
+        // The materials each material's captures and crownings reach.
+        let mut children_of: HashMap<Material, Vec<Material>> = HashMap::new();
+        for pair in &pairs {
             for &m in pair {
-                for c in children(m) {
-                    // Every child has fewer pieces or fewer men, so an earlier slice.
-                    if let Some(j) = slice_of(c).filter(|&j| j < i) {
-                        needed.insert(j);
-                    } else {
-                        return Err(BuildError::Internal(std::format!(
-                            "{} reads {}, not planned before it",
-                            m.name(),
-                            c.name()
-                        )));
+                children_of.insert(m, children(m).into_iter().collect());
+            }
+        }
+        let children = |m: Material| children_of.get(&m).map_or(&[][..], Vec::as_slice);
+        let mut inputs: Vec<BTreeSet<usize>> = std::vec![BTreeSet::new(); slices.len()];
+        for (i, s) in slices.iter().enumerate() {
+            let missing = |what: String| BuildError::Internal(format!("{} reads {what}", s.name));
+            let mut needed = BTreeSet::new();
+            match s.kind {
+                SliceKind::Assembly => {
+                    needed.extend((0..i).filter(|&j| {
+                        slices[j].kind == SliceKind::Ranks && slices[j].pair == s.pair
+                    }));
+                }
+                SliceKind::Whole | SliceKind::Ranks => {
+                    for d in &s.domains {
+                        for &c in children(d.m) {
+                            // A capture leaves fewer pieces; a crowning keeps them.
+                            if c.pieces() < d.m.pieces() || s.kind == SliceKind::Whole {
+                                needed.insert(whole_of(c).ok_or_else(|| missing(c.name()))?);
+                            }
+                        }
+                        if let crate::tablebase::format::Scheme::Rows(w, b) = d.scheme() {
+                            let [wm, wk, bm, bk] = d.m.counts;
+                            for r in 1..7 {
+                                if w[r] == 0 {
+                                    continue;
+                                }
+                                let mut moved = w;
+                                moved[r] -= 1;
+                                if r < 6 {
+                                    // A man's step forward: the same material, Black to
+                                    // move, read in the colour swap's table.
+                                    moved[r + 1] += 1;
+                                    let m = d.m.swapped();
+                                    let j = part_of(m, flip(&b), flip(&moved))
+                                        .ok_or_else(|| missing(format!("{} ahead", m.name())))?;
+                                    needed.insert(j);
+                                } else {
+                                    // A crowning.
+                                    let m = Material {
+                                        counts: [wm - 1, wk + 1, bm, bk],
+                                    }
+                                    .swapped();
+                                    let j = part_of(m, flip(&b), flip(&moved))
+                                        .ok_or_else(|| missing(format!("{} crowned", m.name())))?;
+                                    needed.insert(j);
+                                }
+                            }
+                        }
                     }
                 }
             }
-            // A table read back from its file leaves its capture positions to their
+            needed.remove(&i);
+            // A table read back from its files leaves its capture positions to their
             // children, so the tables those captures reach are read too, down to the end.
-            let mut todo: Vec<usize> = needed.iter().copied().collect();
+            let mut todo: Vec<usize> = if s.kind == SliceKind::Assembly {
+                Vec::new()
+            } else {
+                needed.iter().copied().collect()
+            };
             while let Some(j) = todo.pop() {
-                for &m in &pairs[j] {
-                    for c in children(m).into_iter().filter(|c| c.pieces() < m.pieces()) {
-                        if let Some(k) = slice_of(c).filter(|&k| k < j) {
+                for &m in &slices[j].pair {
+                    for &c in children(m).iter().filter(|c| c.pieces() < m.pieces()) {
+                        if let Some(k) = whole_of(c) {
                             if needed.insert(k) {
                                 todo.push(k);
                             }
@@ -438,82 +784,28 @@ impl Builder {
                     }
                 }
             }
-            let input_entries = needed
-                .iter()
-                .map(|&j| pairs[j].iter().map(|m| m.size()).sum::<u64>())
-                .sum();
-            slices.push(Slice {
-                name: pair_name(pair),
-                pair: pair.clone(),
-                inputs: needed.iter().map(|&j| pair_name(&pairs[j])).collect(),
-                input_entries,
-            });
+            if let Some(&late) = needed.iter().find(|&&j| j >= i) {
+                return Err(BuildError::Internal(format!(
+                    "{} reads {}, not planned before it",
+                    s.name, slices[late].name
+                )));
+            }
+            inputs[i] = needed;
+        }
+        let entries: Vec<u64> = slices.iter().map(Slice::positions).collect();
+        let names: Vec<String> = slices.iter().map(|s| s.name.clone()).collect();
+        for (s, needed) in slices.iter_mut().zip(&inputs) {
+            // What a solve holds of its inputs: their tables, or their rank slices' values.
+            if s.kind != SliceKind::Assembly {
+                s.input_entries = needed.iter().map(|&j| entries[j]).sum();
+            }
+            s.inputs = needed.iter().map(|&j| names[j].clone()).collect();
         }
         Ok(Plan {
             rules: self.rules_of(),
             max_pieces,
             slices,
         })
-    }
-
-    /// Builds one slice, named as [`Plan::find`] takes it (`KvKM+KMvK`, or one of its
-    /// materials, `KMvK`): reads the tables of its [inputs](Slice::inputs) from the
-    /// directory (and no other), solves it and writes its files, each under a temporary
-    /// name then renamed. Does nothing when its files are already there and valid. Returns
-    /// whether it solved the slice. Built in [plan order](Plan::slices), the slices give
-    /// the same files, byte for byte, as [`Builder::build`].
-    ///
-    /// ```
-    /// use turkish_draughts::{RuleSet, tablebase::{BuildError, Builder}};
-    /// # let dir = std::env::temp_dir().join(format!("td-doc-slice-{}", std::process::id()));
-    /// let b = Builder::new(RuleSet::Default, &dir).threads(1);
-    /// // KvK reads nothing; KvM+MvK reads KvK (a man crowned against a king).
-    /// let err = b.build_slice("MvK").unwrap_err();
-    /// assert!(matches!(&err, BuildError::MissingInput { input, .. } if input == "KvK"));
-    /// for s in b.plan(2)?.slices() {
-    ///     assert!(b.build_slice(s.name())?);
-    /// }
-    /// assert!(!b.build_slice("KvM")?); // already there
-    /// let err = b.build_slice("KvX").unwrap_err();
-    /// assert!(matches!(err, BuildError::UnknownSlice { .. }));
-    /// # std::fs::remove_dir_all(&dir)?;
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn build_slice(&self, name: &str) -> Result<bool, BuildError> {
-        let plan = self.plan(MAX_BUILD_PIECES)?;
-        let slice = plan
-            .find(name)
-            .ok_or_else(|| BuildError::UnknownSlice { name: name.into() })?;
-        std::fs::create_dir_all(self.dir_of()).map_err(|source| BuildError::Io {
-            path: self.dir_of().to_path_buf(),
-            source,
-        })?;
-        if self.pair_present(&slice.pair) {
-            return Ok(false);
-        }
-        let mut inputs = Vec::new();
-        for input in &slice.inputs {
-            let Some(s) = plan.find(input) else {
-                return Err(BuildError::Internal(std::format!("no slice {input}")));
-            };
-            if !self.pair_present(&s.pair) {
-                let missing = s
-                    .pair
-                    .iter()
-                    .map(|&m| file_name(m, self.rules_of(), Metric::Dtw))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                return Err(BuildError::MissingInput {
-                    slice: slice.name.clone(),
-                    input: s.name.clone(),
-                    dir: self.dir_of().to_path_buf(),
-                    files: missing,
-                });
-            }
-            inputs.extend(s.pair.iter().copied());
-        }
-        self.solve_and_write(&slice.pair, &inputs)?;
-        Ok(true)
     }
 }
 
@@ -539,5 +831,48 @@ mod tests {
             children(m("MMvMM")),
             [m("MvMM"), m("MMvKM"), m("MvKM")].into()
         );
+    }
+
+    #[test]
+    fn men_stand_on_rows_every_way() {
+        assert_eq!(row_counts(0).len(), 1);
+        assert_eq!(row_counts(1).len(), 6);
+        assert_eq!(row_counts(2).len(), 21);
+        assert_eq!(row_counts(3).len(), 56);
+    }
+
+    /// A plan split into rank slices puts every entry of a pair in exactly one slice, and
+    /// orders every slice after what it reads.
+    #[test]
+    fn rank_slices_share_out_their_pairs() {
+        let plan = Builder::new(RuleSet::Default, "t")
+            .split_above(1)
+            .plan(4)
+            .unwrap();
+        for s in plan
+            .slices()
+            .iter()
+            .filter(|s| s.kind == SliceKind::Assembly)
+        {
+            let parts: u64 = s
+                .inputs()
+                .iter()
+                .filter_map(|n| plan.find(n))
+                .filter(|p| p.kind == SliceKind::Ranks && p.pair == s.pair)
+                .map(Slice::positions)
+                .sum();
+            assert_eq!(parts, s.positions(), "{}", s.name());
+        }
+        let place: HashMap<&str, usize> = plan
+            .slices()
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name(), i))
+            .collect();
+        for (i, s) in plan.slices().iter().enumerate() {
+            for input in s.inputs() {
+                assert!(place[input.as_str()] < i, "{} reads {input}", s.name());
+            }
+        }
     }
 }

@@ -4,10 +4,8 @@
 use std::string::String;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use std::vec::Vec;
 
-use super::order::pair_size;
-use crate::tablebase::material::Material;
+use super::plan::Slice;
 
 /// A callback that is told how a build goes (see [`Builder::on_progress`](super::Builder::on_progress)).
 pub(crate) type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
@@ -125,16 +123,16 @@ pub(crate) struct Tracker {
 }
 
 impl Tracker {
-    pub(crate) fn new(f: Option<ProgressFn>, pairs: &[Vec<Material>]) -> Tracker {
+    pub(crate) fn new(f: Option<ProgressFn>, slices: &[Slice]) -> Tracker {
         Tracker {
             f,
             start: Instant::now(),
             state: Mutex::new(Progress {
                 slice: None,
                 slices_done: 0,
-                slices_total: pairs.len(),
+                slices_total: slices.len(),
                 entries_done: 0,
-                entries_total: pairs.iter().map(|p| pair_size(p)).sum(),
+                entries_total: slices.iter().map(Slice::positions).sum(),
                 entries_solved: 0,
                 elapsed: Duration::ZERO,
             }),
@@ -160,13 +158,13 @@ impl Tracker {
         self.update(|p| p.slice = Some((name.into(), stage)));
     }
 
-    pub(crate) fn done(&mut self, pair: &[Material], solved: bool) {
+    pub(crate) fn done(&mut self, entries: u64, solved: bool) {
         self.update(|p| {
             p.slice = None;
             p.slices_done += 1;
-            p.entries_done += pair_size(pair);
+            p.entries_done += entries;
             if solved {
-                p.entries_solved += pair_size(pair);
+                p.entries_solved += entries;
             }
         });
     }

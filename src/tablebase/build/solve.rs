@@ -28,7 +28,7 @@ use std::sync::Mutex;
 use std::vec::Vec;
 
 use super::domain::Domain;
-use super::domain::{self, Orientation, mirror_board, orientation};
+use super::domain::{self, Orientation, decide, mirror_board, orientation};
 use super::error::BuildError;
 use super::progress::Stage;
 use crate::tablebase::format::Summary;
@@ -53,6 +53,11 @@ const SKIP: u32 = 1 << 28;
 /// The side to move must capture (with three pieces or more): the files leave it to its
 /// captures.
 const CAPTURE: u32 = 1 << 29;
+/// The entry is its own mirror (it stands for one position, not two).
+const SYMMETRIC: u32 = 1 << 30;
+
+/// White's seventh rank: a man there crowns with his next step.
+const ROW_7: u64 = 0x00FF_0000_0000_0000;
 
 /// Entries a chunk holds: the unit of work handed to a thread, and of the pending levels
 /// kept (16 KiB of cells).
@@ -158,22 +163,14 @@ impl Solved {
     /// What side `s` says in all: its positions won, drawn and lost (an entry that stands for
     /// its mirror too counts twice) and its longest win.
     pub(crate) fn summary(&self, s: usize) -> Summary {
-        let (d, cells) = &self.sides[s];
+        let cells = &self.sides[s].1;
         let mut sum = Summary::default();
-        let mut cursor = d.cursor(0);
         for i in 0..cells.len {
             let c = cells.load(i);
             if c & SKIP == 0 {
-                if let Some(board) = cursor.board() {
-                    let weight = if orientation(board) == Orientation::Symmetric {
-                        1
-                    } else {
-                        2
-                    };
-                    sum.add(i as u64, code_of(c), weight);
-                }
+                let weight = if c & SYMMETRIC != 0 { 1 } else { 2 };
+                sum.add(i as u64, code_of(c), weight);
             }
-            cursor.step();
         }
         sum
     }
@@ -352,17 +349,38 @@ impl Solver<'_> {
         let Some(board) = board else {
             return Ok(SKIP);
         };
-        if !domain::is_canonical(board) {
-            return Ok(SKIP);
-        }
+        let mut flags = match orientation(board) {
+            Orientation::Mirrored => return Ok(SKIP),
+            Orientation::Symmetric => SYMMETRIC,
+            Orientation::Stored => 0,
+        };
         let m = d.m;
         let pos = domain::position_of(board, self.rules)
             .ok_or_else(|| BuildError::Internal(format!("entry {index} of {}", m.name())))?;
+        let (white, black, kings) = board;
+        // No capture, no man a step from crowning, more than one piece a side, and the whole
+        // material: every move stays in the pair, and only their number matters (counted
+        // as perft counts, without the list).
+        if !d.is_rank_slice()
+            && white & !kings & ROW_7 == 0
+            && (white.count_ones() > 1 || black.count_ones() > 1)
+            && !pos.has_capture()
+        {
+            let quiet = crate::perft(&pos, 1) as u32;
+            if quiet == 0 {
+                return Ok(flags | PENDING | u32::from(Code::loss(0).bits()));
+            }
+            if quiet > 0xff {
+                return Err(BuildError::Internal(format!(
+                    "{quiet} quiet moves in {pos}"
+                )));
+            }
+            return Ok(flags | OPEN | (quiet << 16));
+        }
         pos.legal_moves_into(list);
         if list.is_empty() {
-            return Ok(PENDING | u32::from(Code::loss(0).bits()));
+            return Ok(flags | PENDING | u32::from(Code::loss(0).bits()));
         }
-        let mut flags = 0;
         if m.pieces() >= 3 && list.iter().next().is_some_and(|mv| mv.is_capture()) {
             flags |= CAPTURE;
         }
@@ -493,28 +511,41 @@ impl Solver<'_> {
             Some(t.group(2).rank(men)? * t.stride(2) + t.group(3).rank(kings)?)
         };
         let (tbm_set, tbk_set) = ((white & !kings).swap_bytes(), (white & kings).swap_bytes());
-        let fixed = [
-            black_part(tbm_set, tbk_set),
-            black_part(mirror_files(tbm_set), mirror_files(tbk_set)),
-        ];
+        let (m_tbm, m_tbk) = (mirror_files(tbm_set), mirror_files(tbk_set));
+        let fixed = [black_part(tbm_set, tbk_set), black_part(m_tbm, m_tbk)];
         let (twm_set, twk_set) = ((black & !kings).swap_bytes(), (black & kings).swap_bytes());
-        let men_rank = [g_men.rank(twm_set), g_men.rank(mirror_files(twm_set))];
-        let kings_rank = [g_kings.rank(twk_set), g_kings.rank(mirror_files(twk_set))];
+        let (m_twm, m_twk) = (mirror_files(twm_set), mirror_files(twk_set));
+        let men_rank = [g_men.rank(twm_set), g_men.rank(m_twm)];
+        let kings_rank = [g_kings.rank(twk_set), g_kings.rank(m_twk)];
+        // Which of a predecessor and its mirror the files store (see `orientation`): White's
+        // groups there decide first, then Black's, the same for every predecessor.
+        let black_decides = decide(tbm_set, m_tbm).or_else(|| decide(tbk_set, m_tbk));
         let mut found = [(0usize, 0u32); MAX_PREDECESSORS];
         let mut len = 0;
-        for_each_predecessor(board, |pred, king| {
-            let (side, times) = match orientation(pred) {
+        for_each_predecessor(board, |(w, _, k), king| {
+            let (men, kings_set) = (w & !k, w & k);
+            // The moved group's mirror; the other's is the board's.
+            let (m_men, m_kings) = if king {
+                (m_twm, mirror_files(kings_set))
+            } else {
+                (mirror_files(men), m_twk)
+            };
+            let orient = decide(men, m_men)
+                .or_else(|| decide(kings_set, m_kings))
+                .or(black_decides)
+                .unwrap_or(Orientation::Symmetric);
+            let (side, times) = match orient {
                 Orientation::Stored => (0, 1),
                 Orientation::Mirrored if symmetric => return,
                 Orientation::Mirrored => (1, 1),
                 Orientation::Symmetric => (0, if symmetric { 1 } else { 2 }),
             };
-            let (w, _, k) = if side == 0 { pred } else { mirror_board(pred) };
             // A man's move from the row behind leaves a rank slice: no such predecessor.
-            let ranks = if king {
-                men_rank[side].zip(g_kings.rank(w & k))
-            } else {
-                g_men.rank(w & !k).zip(kings_rank[side])
+            let ranks = match (king, side) {
+                (true, 0) => men_rank[0].zip(g_kings.rank(kings_set)),
+                (true, _) => men_rank[1].zip(g_kings.rank(m_kings)),
+                (false, 0) => g_men.rank(men).zip(kings_rank[0]),
+                (false, _) => g_men.rank(m_men).zip(kings_rank[1]),
             };
             let (Some((rm, rk)), Some(fixed)) = (ranks, fixed[side]) else {
                 return;

@@ -16,6 +16,8 @@ mod write;
 #[cfg(feature = "tablebase-builder")]
 pub(crate) use header::Rows;
 pub(crate) use header::{Header, Scheme, Summary};
+#[cfg(feature = "tablebase-builder")]
+pub(crate) use read::Stream;
 pub(crate) use read::TableFile;
 #[cfg(all(test, feature = "tablebase-builder"))]
 pub(crate) use write::encode;

@@ -347,6 +347,13 @@ impl TableFile {
         Ok(())
     }
 
+    /// The bytes of block `b`, its group read and checked on first use.
+    #[cfg(feature = "tablebase-builder")]
+    fn block_bytes(&self, b: u32) -> Result<&[u8], Refusal> {
+        let group = self.group((b / self.header.per_group) as usize)?;
+        Ok(self.block(group, b))
+    }
+
     /// Checks every group of blocks (reading each from disk).
     #[cfg(feature = "tablebase-builder")]
     pub(crate) fn check_all(&self) -> Result<(), Refusal> {
@@ -424,4 +431,61 @@ fn read_codes(bytes: &[u8], header: &Header) -> Result<(Decoder, usize), Corrupt
 /// The length of the index after the codes: group offsets, block offsets, group checksums.
 fn index_len(h: &Header) -> usize {
     8 * h.groups() as usize + 2 * h.blocks as usize
+}
+
+/// The symbols of a file one entry at a time, in index order.
+#[cfg(feature = "tablebase-builder")]
+pub(crate) struct Stream<'a> {
+    file: &'a TableFile,
+    /// The block being read, where in it, and its entries not yet read.
+    block: u32,
+    pos: usize,
+    in_block: u64,
+    /// The run being read and its entries not yet read.
+    symbol: u16,
+    left: u32,
+}
+
+#[cfg(feature = "tablebase-builder")]
+impl<'a> Stream<'a> {
+    /// A stream at the file's first entry.
+    pub(crate) fn new(file: &'a TableFile) -> Stream<'a> {
+        Stream {
+            file,
+            block: 0,
+            pos: 0,
+            in_block: file.block_len(0).min(file.header.entries),
+            symbol: 0,
+            left: 0,
+        }
+    }
+
+    /// The next entry's symbol.
+    #[inline]
+    pub(crate) fn next_symbol(&mut self) -> Result<u16, Refusal> {
+        while self.left == 0 {
+            if self.in_block == 0 {
+                self.block += 1;
+                if self.block >= self.file.header.blocks {
+                    return Err(Corruption::OutOfRange.into());
+                }
+                self.in_block = self.file.block_len(self.block);
+                self.pos = 0;
+            }
+            let data = self.file.block_bytes(self.block)?;
+            let (s, len) = self
+                .file
+                .decoder
+                .run(data, &mut self.pos)
+                .ok_or(Corruption::Block { block: self.block })?;
+            if u64::from(len) > self.in_block {
+                return Err(Corruption::Block { block: self.block }.into());
+            }
+            self.in_block -= u64::from(len);
+            self.symbol = s;
+            self.left = len;
+        }
+        self.left -= 1;
+        Ok(self.symbol)
+    }
 }
