@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { open, shots, settle, playState, dests, newGame, root, DESKTOP } from './helpers.js';
+import { open, shots, settle, playState, dests, newGame, root, DESKTOP, LANDSCAPE } from './helpers.js';
 
 const { Dama } = await import(join(root, 'wasm/npm/dama.js'));
 
@@ -92,6 +92,11 @@ test('a clock running out ends the game', { timeout: 120_000 }, async () => {
     await page.click('.square[data-square="c3"]');
     await page.click('.square[data-square="c4"]');
     await settle(page);
+    // Two players on one device: the board turns to Black, a1 at the top right.
+    assert.equal(await page.evaluate(() => window.dama.ctx.board.flipped), true);
+    const a1 = await page.$eval('.square[data-square="a1"]', (e) => e.getBoundingClientRect().toJSON());
+    const h8 = await page.$eval('.square[data-square="h8"]', (e) => e.getBoundingClientRect().toJSON());
+    assert.ok(a1.x > h8.x && a1.y < h8.y, 'Black at the bottom');
     // Black's clock runs; two seconds were added to White's.
     assert.equal(await page.evaluate(() => window.dama.ctx.screens.play.clock.running), 'black');
     assert.match(await page.textContent('#bottom-player .clock, #top-player .clock'), /3:0[12]/);
@@ -430,6 +435,40 @@ test('moves, captures, crownings and dama altı are announced', { timeout: 120_0
     await play('h6', 'h5');
     await play('c7', 'c8');
     assert.equal(await said(), 'White: c7-c8. Crowned: a dama!');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test('a phone on its side: the board as tall as the screen, the pieces and their rings scaled with it', { timeout: 120_000 }, async () => {
+  const { page, server, errors, close } = await open({ viewport: LANDSCAPE });
+  try {
+    await page.goto(`${server.url}/web/`);
+    await newGame(page, { opponent: 'two' });
+    const measure = () =>
+      page.evaluate(() => {
+        const board = document.querySelector('#board').getBoundingClientRect();
+        const square = document.querySelector('.square[data-square="c3"]').getBoundingClientRect();
+        const piece = document.querySelector('.piece');
+        // The widest inset ring, as the computed style writes it: `rgba(...) 0px 0px 0px 5.4px inset`.
+        const ring = getComputedStyle(piece, '::before').boxShadow.match(/0px 0px 0px ([\d.]+)px inset(?!.*inset)/);
+        return { board: board.toJSON(), square: square.width, ring: Number(ring[1]), width: document.documentElement.scrollWidth };
+      });
+    const side = await measure();
+    // The board takes most of the 390-pixel height and stays whole on the screen.
+    assert.ok(side.square >= 36, `a square is ${side.square} px`);
+    assert.ok(side.board.y >= 0 && side.board.bottom <= LANDSCAPE.height + 1, 'the board fits the height');
+    assert.ok(side.width <= LANDSCAPE.width, 'nothing wider than the screen');
+    // The control panel sits beside the board, in reach.
+    const panel = await page.$eval('.panel', (e) => e.getBoundingClientRect().toJSON());
+    assert.ok(panel.x >= side.board.right - 1, 'the panel beside the board');
+    // The rings keep their share of the square at any size.
+    await page.setViewportSize(DESKTOP);
+    await page.waitForTimeout(150);
+    const desk = await measure();
+    assert.ok(desk.square > side.square);
+    assert.ok(Math.abs(desk.ring / desk.square - side.ring / side.square) < 0.01, `rings ${side.ring}/${side.square} and ${desk.ring}/${desk.square}`);
     assert.deepEqual(errors, []);
   } finally {
     await close();
