@@ -282,7 +282,8 @@ test('the keyboard reaches the board at once; marks keep their contrast; the gri
     assert.equal(await page.$$eval('[role="gridcell"]', (els) => els.filter((e) => e.parentElement.getAttribute('role') !== 'row').length), 0);
     assert.match(await page.getAttribute('.square[data-square="c4"]', 'aria-label'), /c4, white man/);
 
-    // Coordinates at least 4.5:1 and landing marks at least 3:1 on both squares, every board.
+    // Coordinates at least 4.5:1, landing marks and the focus ring at least 3:1 on both
+    // squares, every board.
     await page.click('.square[data-square="d3"]');
     for (const board of ['wood', 'classic', 'green', 'blue', 'contrast']) {
       await page.evaluate((b) => {
@@ -297,8 +298,14 @@ test('the keyboard reaches the board at once; marks keep their contrast; the gri
           coordLight: style('.square.light .coord').color,
           coordDark: style('.square.dark .coord').color,
           dest: style('.square.dest', '::after').backgroundColor,
+          ring: style('.focus-ring').boxShadow.match(/rgba?\([^)]*\)/g),
         };
       });
+      // The focus ring: a colour of it at least 3:1 against either square (it was 1.4:1).
+      for (const square of [colors.light, colors.dark]) {
+        const best = Math.max(...colors.ring.map((c) => contrast(c, square)));
+        assert.ok(best >= 3, `${board}: focus ring ${best} against ${square}`);
+      }
       assert.ok(contrast(colors.coordLight, colors.light) >= 4.5, `${board}: coordinates on light ${contrast(colors.coordLight, colors.light)}`);
       assert.ok(contrast(colors.coordDark, colors.dark) >= 4.5, `${board}: coordinates on dark ${contrast(colors.coordDark, colors.dark)}`);
       assert.ok(contrast(colors.dest, colors.light) >= 3, `${board}: marks on light`);
