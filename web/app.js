@@ -293,6 +293,8 @@ $('language').addEventListener('change', async (e) => {
 });
 i18n.onChange(() => {
   $('language').value = i18n.language();
+  // A message shown before is in the language left: it goes.
+  message('');
   document.title = t('page.title');
   for (const s of Object.values(ctx.screens)) s.translate?.();
   render();

@@ -57,6 +57,8 @@ test('the Turkish page, the language switch, and a right-to-left catalogue', { t
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     assert.equal(await page.textContent('#nav-play'), 'Play');
     assert.match(await page.textContent('#status'), /Your move \(White\)/);
+    // The Turkish message does not stay on an English page.
+    assert.equal(await page.isHidden('#message'), true);
 
     await page.selectOption('#language', 'ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
