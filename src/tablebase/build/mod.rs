@@ -68,6 +68,7 @@ pub struct Builder {
     threads: usize,
     progress: Option<ProgressFn>,
     split_above: u64,
+    memory_limit: Option<u64>,
 }
 
 impl core::fmt::Debug for Builder {
@@ -78,6 +79,7 @@ impl core::fmt::Debug for Builder {
             .field("threads", &self.threads)
             .field("progress", &self.progress.is_some())
             .field("split_above", &self.split_above)
+            .field("memory_limit", &self.memory_limit)
             .finish()
     }
 }
@@ -126,6 +128,41 @@ impl Builder {
             threads: 0,
             progress: None,
             split_above: plan::SPLIT_ABOVE,
+            memory_limit: None,
+        }
+    }
+
+    /// Refuses, before it starts, a slice whose estimated peak memory
+    /// ([`Slice::memory`]) is over `bytes`: a worker with too little memory for a slice
+    /// gets [`BuildError::NotEnoughMemory`] at once, where the slice would otherwise run
+    /// until the operating system kills it. [`build`](Builder::build) checks every slice it
+    /// has still to build before building any. No limit by default.
+    ///
+    /// ```
+    /// use turkish_draughts::{RuleSet, tablebase::{BuildError, Builder}};
+    /// # let dir = std::env::temp_dir().join(format!("td-doc-limit-{}", std::process::id()));
+    /// let b = Builder::new(RuleSet::Default, &dir).memory_limit(1 << 20);
+    /// let err = b.build(3).unwrap_err();
+    /// assert!(matches!(err, BuildError::NotEnoughMemory { limit: 1_048_576, .. }));
+    /// assert!(!dir.exists()); // nothing done
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn memory_limit(mut self, bytes: u64) -> Builder {
+        self.memory_limit = Some(bytes);
+        self
+    }
+
+    /// [`BuildError::NotEnoughMemory`] when `s` is estimated to need more than the limit.
+    fn check_memory(&self, s: &Slice) -> Result<(), BuildError> {
+        match self.memory_limit {
+            Some(limit) if s.memory() > limit => Err(BuildError::NotEnoughMemory {
+                slice: s.name().into(),
+                needed: s.memory(),
+                limit,
+                splits: s.kind() != SliceKind::Whole || s.has_men(),
+            }),
+            _ => Ok(()),
         }
     }
 
@@ -181,9 +218,17 @@ impl Builder {
     /// # Errors
     ///
     /// [`BuildError::TooManyPieces`] past [`MAX_BUILD_PIECES`]; [`BuildError::Io`] when the
-    /// directory or a file cannot be written.
+    /// directory or a file cannot be written; [`BuildError::NotEnoughMemory`] when a slice
+    /// is estimated to need more than [`memory_limit`](Builder::memory_limit).
     pub fn build(&self, max_pieces: u32) -> Result<BuildReport, BuildError> {
         let plan = self.plan(max_pieces)?;
+        if self.memory_limit.is_some() {
+            for s in plan.slices() {
+                if !self.slice_present(s) {
+                    self.check_memory(s)?;
+                }
+            }
+        }
         self.create_dir()?;
         let threads = self.thread_count();
         let slices = plan.slices();
@@ -488,7 +533,8 @@ impl Builder {
     ///
     /// [`BuildError::UnknownSlice`] for a name that is no slice, [`BuildError::MissingInput`]
     /// when an input's files are not in the directory, [`BuildError::Io`] when a file
-    /// cannot be written.
+    /// cannot be written, [`BuildError::NotEnoughMemory`] when the slice is estimated to
+    /// need more than [`memory_limit`](Builder::memory_limit).
     pub fn build_slice(&self, name: &str) -> Result<bool, BuildError> {
         let unknown = || BuildError::UnknownSlice { name: name.into() };
         // The plan up to the slice's pieces (its first material's).
@@ -501,10 +547,11 @@ impl Builder {
             .ok_or_else(unknown)?;
         let plan = self.plan(pieces)?;
         let slice = plan.find(name).ok_or_else(unknown)?;
-        self.create_dir()?;
         if self.slice_present(slice) {
             return Ok(false);
         }
+        self.check_memory(slice)?;
+        self.create_dir()?;
         let mut inputs = Vec::new();
         for input in slice.inputs() {
             let s = plan

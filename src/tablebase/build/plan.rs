@@ -221,6 +221,11 @@ impl Slice {
         Duration::from_secs_f64(secs)
     }
 
+    /// Whether its materials have men (a pair of kings alone is never split).
+    pub(crate) fn has_men(&self) -> bool {
+        self.pair[0].counts[0] + self.pair[0].counts[2] > 0
+    }
+
     /// The materials of the pair.
     pub(crate) fn pair(&self) -> &[Material] {
         &self.pair
