@@ -134,13 +134,14 @@ export class Editor {
     const url = new URL(location.href);
     url.search = '';
     url.hash = `edit=${encodeURIComponent(this.fen())}&rules=${this.rules}`;
+    // Shown at once, whether or not the clipboard takes it.
+    $('editor-link-text').value = url.href;
     try {
       await navigator.clipboard.writeText(url.href);
       this.#ctx.message(t('link.copied'), 'info');
     } catch {
       this.#ctx.message(t('link.show', { url: url.href }), 'info');
     }
-    $('editor-link-text').value = url.href;
   }
 
   render() {
