@@ -53,11 +53,12 @@ slice whose worker was lost is built again from scratch; a slice whose files are
 valid is skipped, so a build stopped half way is started again with the same call. Each
 worker needs the memory of the largest slice it may take (``tablebase_plan``'s
 ``memory``: four bytes an index entry solved, a byte an entry read and 64 MiB): start each
-worker with its memory as a resource (``--resources "MEMORY=64e9"``) and pass
+worker with its memory as a resource (``--resources "MEMORY=16e9"``: every 6-piece slice
+fits 16 GB) and pass
 ``memory_resource="MEMORY"``, so that a slice goes only to a worker it fits; give the builder
 the machine's cores (``threads=``). ``tablebase plan --pieces 6 --workers W`` (the crate's
-example) prints the whole plan with the estimated time; docs/tablebase.md has it for six
-pieces.
+example) prints the whole plan with the estimated time; the repository's
+docs/tablebase-cluster.md has it for six pieces.
 
 The functions that run on the workers (:func:`perft_task`, :func:`selfplay_task`,
 :func:`build_slice_task`) take and return plain values (strings and integers), so nothing
