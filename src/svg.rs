@@ -367,7 +367,7 @@ fn write_svg(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::
     let captured = opts.shown_move.map_or(Bitboard::EMPTY, |mv| mv.captured());
     if let Some(mv) = opts.shown_move {
         let mut at = mv.from();
-        for to in mv.path() {
+        for &to in pos.path_here(&mv).iter() {
             let (x1, y1) = opts.centre(at);
             let (x2, y2) = opts.centre(to);
             // Stop short of the centre so that the head points at it.

@@ -58,9 +58,10 @@ pub enum PlayError {
 ///
 /// A new game keeps its first position in the `Game` value itself and allocates nothing, so
 /// many games without moves (a data set of positions) cost no heap. Its first move makes
-/// room for 32 positions (31 moves), about 2.9 KB, and the room doubles when it runs out;
+/// room for 32 positions (31 moves), about 2.4 KB, and the room doubles when it runs out;
 /// [`shrink_to_fit`](Game::shrink_to_fit) gives back what is not used (games read from PDN
-/// come so: a one-move game then holds 136 bytes of heap). A ply takes 92 bytes: the position (32), the move (48) and 12 bytes of bookkeeping; a game whose
+/// come so: a one-move game then holds 120 bytes of heap). A ply takes 76 bytes: the
+/// position (32), the move (32) and 12 bytes of bookkeeping; a game whose
 /// repetition window has passed 32 plies (a long run without a capture or a forward man move)
 /// takes up to 40 bytes a ply more from there on, for its key table.
 ///
@@ -607,7 +608,7 @@ impl Game {
     }
 
     /// Drops the room kept for moves to come, so that the game holds about what its plies
-    /// need (92 bytes a ply, see the section Memory of [`Game`]); playing on makes room
+    /// need (76 bytes a ply, see the section Memory of [`Game`]); playing on makes room
     /// again. The PDN reader does this for every game it gives.
     ///
     /// ```
@@ -698,8 +699,8 @@ impl Default for Game {
 impl fmt::Debug for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Game({} {}", self.start().setup(), self.rules())?;
-        for mv in &self.moves {
-            write!(f, " {mv}")?;
+        for (mv, pos) in self.moves.iter().zip(self.positions()) {
+            write!(f, " {}", pos.display_move(mv))?;
         }
         if let Some(plies) = self.no_progress_limit {
             write!(f, " no-progress-limit {plies}")?;
@@ -878,12 +879,12 @@ mod tests {
         let per_ply = size_of::<Position>() + size_of::<Move>() + size_of::<Ply>();
         assert_eq!(
             (size_of::<Position>(), size_of::<Move>(), size_of::<Ply>()),
-            (32, 48, 12)
+            (32, 32, 12)
         );
         game.try_play_text("d3-d4").unwrap();
         let first = heap_bytes(&game);
         assert_eq!(first, FIRST_ROOM * per_ply - size_of::<Move>());
-        assert!(first < 3_000, "{first}");
+        assert!(first < 2_500, "{first}");
         // Room for 31 moves, then twice as much.
         while game.ply() + 1 < FIRST_ROOM {
             let mv = game.position().legal_moves()[0];

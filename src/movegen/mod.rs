@@ -47,7 +47,7 @@ use crate::geometry::{
 /// Without an allocator there are no layers: the slow search is depth-first throughout.
 #[cfg(not(feature = "alloc"))]
 enum Layers {}
-use crate::moves::{CaptureMoves, Effect, MAX_PATH, Move, MoveList};
+use crate::moves::{CaptureMoves, Effect, MAX_PATH, Move, MoveList, Path};
 use crate::spill::Spill;
 use crate::{Bitboard, Square};
 

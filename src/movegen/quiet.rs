@@ -184,7 +184,10 @@ fn king_steps<S: Side, B>(k: u32, tos: u64, push: &mut impl QuietSink<B>) -> Con
     let from = k | Move::meta(S::BLACK, 0, 0, false);
     push.squares(tos, |to| {
         let moved = kb | BIT[to as usize & 63];
-        Move::from_parts(from | to << 8, Move::board_order(S::BLACK, moved, 0, moved))
+        Move::from_parts(
+            from | to << Move::TO_SHIFT,
+            Move::board_order(S::BLACK, moved, 0, moved),
+        )
     })
 }
 

@@ -345,7 +345,7 @@ impl Position {
     ///
     /// The list is a [`MoveList`]: up to [`MoveList::CAPACITY`] moves inline (on the
     /// stack here), a longer list on the heap with the `alloc` feature. It is returned by
-    /// value, which copies its inline storage (about 12 KB); a loop that lists many
+    /// value, which copies its inline storage (8 KB); a loop that lists many
     /// positions should reuse one list with [`legal_moves_into`](Position::legal_moves_into).
     ///
     /// Nearly every position is searched with nothing else. A capture position where
@@ -504,7 +504,7 @@ impl Position {
     /// // Stop at the first capture that ends on d6.
     /// let pos = Position::from_fen("W:Wc4,d4:Bc5,Kd6,e4,b4", RuleSet::Default)?;
     /// let found = pos.for_each_legal_move(|m| {
-    ///     if m.path().contains(&Square::C6) {
+    ///     if m.path().is_some_and(|p| p.contains(&Square::C6)) {
     ///         ControlFlow::Break(m)
     ///     } else {
     ///         ControlFlow::Continue(())
