@@ -424,44 +424,72 @@ pub(crate) fn lone_kings_single_captures<S: Side>(
     while k != 0 {
         let from = k.trailing_zeros();
         k &= k - 1;
-        // The king has left its square.
+        // The king has left its square. (Each direction is its own code, with its shifts
+        // and its end of the ray known.)
         let occ = (own | opp) & !(1 << from);
-        for d in [NORTH, EAST, SOUTH, WEST] {
-            let blk = RAYS[d][from as usize & 63] & occ;
-            if blk == 0 {
-                continue;
-            }
-            let p = nearest(blk, d);
-            if opp & 1 << p == 0 {
-                continue;
-            }
-            let live = opp & !(1 << p);
-            let occ = occ & !(1 << p);
-            let beyond = RAYS[d][p as usize & 63];
-            let next = beyond & occ;
-            let land = if next == 0 {
-                beyond
-            } else {
-                let q = nearest(next, d);
-                // Straight on over the next piece?
-                if live & 1 << q != 0 && shift_dir(1 << q, d) & !occ != 0 {
-                    return false;
-                }
-                beyond & !(RAYS[d][q as usize & 63] | 1 << q)
-            };
-            if land == 0 {
-                continue;
-            }
-            if sees_capture(land, d ^ 1, live, !occ) | sees_capture(land, d ^ 3, live, !occ) != 0 {
-                return false;
-            }
-            let moves = CaptureMoves::new(S::BLACK, kings, from, 1 << p, false, &[]);
-            let mut tos = land;
-            while tos != 0 {
-                out.push(moves.ending_on(tos.trailing_zeros()));
-                tos &= tos - 1;
-            }
+        if !lone_king_line::<S, NORTH>(from, occ, opp, kings, out)
+            || !lone_king_line::<S, EAST>(from, occ, opp, kings, out)
+            || !lone_king_line::<S, SOUTH>(from, occ, opp, kings, out)
+            || !lone_king_line::<S, WEST>(from, occ, opp, kings, out)
+        {
+            return false;
         }
+    }
+    true
+}
+
+/// [`lone_kings_single_captures`] along one line, direction `D`, of the king on `from`
+/// (`occ`: the occupied squares without it): adds the moves and returns `true`, or returns
+/// `false` if a landing square could capture again.
+#[inline(always)]
+fn lone_king_line<S: Side, const D: usize>(
+    from: u32,
+    occ: u64,
+    opp: u64,
+    kings: u64,
+    out: &mut MoveList,
+) -> bool {
+    let blk = RAYS[D][from as usize & 63] & occ;
+    if blk == 0 {
+        return true;
+    }
+    let p = nearest(blk, D);
+    if opp & 1 << p == 0 {
+        return true;
+    }
+    let live = opp & !(1 << p);
+    let occ = occ & !(1 << p);
+    let beyond = RAYS[D][p as usize & 63];
+    let next = beyond & occ;
+    let land = if next == 0 {
+        beyond
+    } else {
+        let q = nearest(next, D);
+        // Straight on over the next piece?
+        if live & 1 << q != 0 && shift::<D>(1 << q) & !occ != 0 {
+            return false;
+        }
+        beyond & !(RAYS[D][q as usize & 63] | 1 << q)
+    };
+    if land == 0 {
+        return true;
+    }
+    // Sideways from a landing square: one square is two ray look-ups, more are two slides
+    // (as in the search's jumps).
+    let sideways = if land & (land - 1) == 0 {
+        let at = land.trailing_zeros();
+        can_jump(at, D ^ 1, live, occ) || can_jump(at, D ^ 3, live, occ)
+    } else {
+        sees_capture(land, D ^ 1, live, !occ) | sees_capture(land, D ^ 3, live, !occ) != 0
+    };
+    if sideways {
+        return false;
+    }
+    let moves = CaptureMoves::new(S::BLACK, kings, from, 1 << p, false, &[]);
+    let mut tos = land;
+    while tos != 0 {
+        out.push(moves.ending_on(tos.trailing_zeros()));
+        tos &= tos - 1;
     }
     true
 }
