@@ -76,6 +76,7 @@ impl Position {
 
     /// `mv`, a move of this position, printed with a full landing path (see
     /// [`path_here`](Position::path_here)).
+    #[cfg(feature = "alloc")]
     pub(crate) fn display_move<'a>(&self, mv: &'a Move) -> impl fmt::Display + 'a {
         WithPath(mv, self.path_here(mv))
     }
