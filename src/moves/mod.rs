@@ -312,7 +312,7 @@ impl Move {
         }
         let mut at = self.from();
         let mut hops = 0u64;
-        for (i, &next) in before.iter().enumerate().take(HELD_HOPS) {
+        for (i, &next) in before.iter().enumerate() {
             hops |= u64::from(Move::hop(at, next)) << (5 * i);
             at = next;
         }
