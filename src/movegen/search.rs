@@ -404,8 +404,8 @@ pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
     }
 }
 
-/// The captures of one king or two when no man can capture and no king's capture goes on
-/// past its first piece: each is one move, from the king over the nearest opponent piece of
+/// The captures of the kings when no man can capture and no king's capture goes on past its
+/// first piece: each is one move, from the king over the nearest opponent piece of
 /// a line to one of the empty squares behind it. Fills `out` and returns `true` then;
 /// returns `false` (and leaves `out` to be refilled) as soon as a landing square could
 /// capture again, the case of the full search. The moves come in the full search's order
@@ -419,7 +419,6 @@ pub(crate) fn lone_kings_single_captures<S: Side>(
     out: &mut MoveList,
 ) -> bool {
     let mut k = own & kings;
-    debug_assert!((k & k.wrapping_sub(1)).count_ones() <= 1, "one king or two");
     out.clear();
     while k != 0 {
         let from = k.trailing_zeros();

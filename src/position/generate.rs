@@ -69,8 +69,8 @@ pub(crate) trait Generate {
     ) -> Self::Out;
     /// A king can capture (and maybe men, once each).
     fn kings<S: Side, const CROWN: bool>(self, own: u64, opp: u64, kings: u64) -> Self::Out;
-    /// One king or two, no man, can capture: [`kings`](Generate::kings) unless the consumer
-    /// has a quicker way.
+    /// Kings can capture, no man can: [`kings`](Generate::kings) unless the consumer has a
+    /// quicker way.
     #[inline(always)]
     fn lone_kings<S: Side, const CROWN: bool>(self, own: u64, opp: u64, kings: u64) -> Self::Out
     where
@@ -169,7 +169,7 @@ fn many_kings<S: Side, const CROWN: bool, G: Generate>(
     g: G,
 ) -> G::Out {
     if movegen::kings_can_capture(own & kings, opp, !(own | opp)) {
-        g.kings::<S, CROWN>(own, opp, kings)
+        g.lone_kings::<S, CROWN>(own, opp, kings)
     } else {
         g.quiet::<S>(own, opp, kings, QuietKings::Many)
     }
@@ -307,7 +307,7 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> Generate for ToCallback<'_, F> {
 
 /// The captures handed to `f`, kept out of line so that the quiet path's stack frame does
 /// not hold a [`MoveList`]; `men`: the men's first landings when they can capture more than
-/// once; `lone_kings`: one king or two, and no man, can capture.
+/// once; `lone_kings`: kings, and no man, can capture.
 #[inline(never)]
 fn captures_to<S: Side, const CROWN: bool, B>(
     own: u64,
