@@ -17,6 +17,11 @@ use turkish_draughts::{Move, MoveList, Position, RuleSet, Setup, perft};
 #[path = "support/capture_kinds.rs"]
 mod capture_kinds;
 
+// `tests/data/game-positions.fen` (4 MB), read at run time; the published package leaves the
+// file out, and there the same positions are made by its generator.
+#[path = "../tests/movegen/game_positions.rs"]
+mod game_positions;
+
 fn positions(text: &str, rules: RuleSet) -> Vec<Position> {
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -74,7 +79,7 @@ fn captures_by_kind(c: &mut Criterion) {
     let texts = [
         include_str!("../tests/data/bench.fen"),
         include_str!("../tests/data/worst-case.fen"),
-        include_str!("../tests/data/game-positions.fen"),
+        game_positions::text(),
     ];
     let mut group = c.benchmark_group("captures-by-kind");
     let mut list = MoveList::new();
@@ -199,10 +204,7 @@ fn full_lists(c: &mut Criterion) {
                 .sum::<u64>()
         })
     });
-    let games: Vec<Position> = positions(
-        include_str!("../tests/data/game-positions.fen"),
-        RuleSet::Tudaf,
-    );
+    let games: Vec<Position> = positions(game_positions::text(), RuleSet::Tudaf);
     let mut list = MoveList::new();
     group.throughput(Throughput::Elements(games.len() as u64));
     group.bench_function("game-positions", |b| {
@@ -224,10 +226,7 @@ fn full_lists(c: &mut Criterion) {
 /// handed to `black_box`, by value (`after_unchecked`) and in place (`play_unchecked` on a
 /// copy); the time is per move.
 fn played_move(c: &mut Criterion) {
-    let games = positions(
-        include_str!("../tests/data/game-positions.fen"),
-        RuleSet::Tudaf,
-    );
+    let games = positions(game_positions::text(), RuleSet::Tudaf);
     let pairs: Vec<(Position, Move)> = games
         .iter()
         .step_by(64)

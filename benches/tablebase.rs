@@ -71,7 +71,6 @@ fn probes(c: &mut Criterion) {
         let dir = "target/tablebase-bench".to_string();
         for rules in RuleSet::ALL {
             Builder::new(rules, &dir)
-                .progress(false)
                 .build(pieces)
                 .expect("build the bench's tables");
         }

@@ -14,7 +14,8 @@
 //! any game fails, as for every error of the examples. `--help` prints the usage on stdout.
 //! A bad argument or a file that cannot be read (a directory, say) prints one line on
 //! stderr, `error: ...`, and exits with code 2. Control characters of the file (in names,
-//! say) are printed escaped, so that a file cannot drive the terminal.
+//! say) are printed escaped, so that a file cannot drive the terminal. When the reader of
+//! the output goes away (`| head`), it stops quietly with exit code 0.
 //!
 //! The file is streamed: memory stays bounded whatever its size or content (see the
 //! `turkish_draughts::pdn` documentation for the reader's limits).
@@ -115,11 +116,14 @@ fn main() -> ExitCode {
                 writeln!(err, "{line}")
             }
         };
-        if line.is_err() {
-            return ExitCode::from(2);
+        // A reader gone from stdout (`| head`) stops it quietly.
+        if let Err(e) = line {
+            return cli::finish(HELP, Err(cli::write_error(e)));
         }
     }
-    let _ = writeln!(out, "games: {games}, plies: {plies}, errors: {errors}");
+    if let Err(e) = writeln!(out, "games: {games}, plies: {plies}, errors: {errors}") {
+        return cli::finish(HELP, Err(cli::write_error(e)));
+    }
     if errors > 0 {
         ExitCode::from(2)
     } else {

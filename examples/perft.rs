@@ -211,7 +211,7 @@ fn run() -> Result<ExitCode, Stop> {
     let pos = match &args.fen {
         None => Position::new(args.rules),
         Some(fen) => {
-            let setup: Setup = fen.parse().map_err(|e| format!("bad FEN: {e}"))?;
+            let setup: Setup = fen.parse().map_err(|e| cli::fen_error(fen, &e))?;
             let checked = if args.relaxed {
                 Position::from_setup_relaxed(&setup, args.rules)
             } else {
@@ -225,7 +225,7 @@ fn run() -> Result<ExitCode, Stop> {
                 } else {
                     ""
                 };
-                format!("bad FEN: {e}{hint}")
+                cli::bad_fen(fen, format_args!("{e}{hint}"))
             })?
         }
     };
@@ -277,12 +277,7 @@ fn run() -> Result<ExitCode, Stop> {
     // Written without `println!`, which panics when the reader has gone (`| head`, say).
     let mut out = std::io::stdout().lock();
     for line in lines {
-        if let Err(e) = writeln!(out, "{line}") {
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                return Ok(ExitCode::SUCCESS);
-            }
-            return Err(format!("cannot write the output: {e}").into());
-        }
+        writeln!(out, "{line}").map_err(cli::write_error)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -18,8 +18,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use cli::Stop;
+use turkish_draughts::RuleSet;
 use turkish_draughts::svg::{SvgOptions, render};
-use turkish_draughts::{Position, RuleSet};
 
 const HELP: &str = "\
 usage: svg [--move TEXT] [--flip] [--turn] [--rules default|tudaf] [--size N] \"<FEN>\"
@@ -92,7 +92,7 @@ fn parse_args() -> Result<Args, Stop> {
 
 fn run() -> Result<ExitCode, Stop> {
     let args = parse_args()?;
-    let pos = Position::from_fen(&args.fen, args.rules).map_err(|e| format!("bad FEN: {e}"))?;
+    let pos = cli::position(&args.fen, args.rules)?;
     let mut opts = SvgOptions::new()
         .size(args.size)
         .flipped(args.flip)
@@ -105,11 +105,10 @@ fn run() -> Result<ExitCode, Stop> {
     }
     let svg = render(&pos, &opts);
     let mut out = std::io::stdout().lock();
-    match out.write_all(svg.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(format!("cannot write the output: {e}").into()),
-    }
+    out.write_all(svg.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(cli::write_error)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn main() -> ExitCode {

@@ -1,29 +1,38 @@
 //! Endgame tables from the command line: build, probe, stats and verify.
 //!
 //! ```text
-//! cargo run --release --example tablebase -- build --rules R --pieces N --dir DIR [--threads N]
+//! cargo run --release --example tablebase -- build --rules R --pieces N --dir DIR [--threads N] [--split-above E]
 //! cargo run --release --example tablebase -- probe --rules R --dir DIR FEN
 //! cargo run --release --example tablebase -- probe --rules R --dir DIR --batch < fens.txt
 //! cargo run --release --example tablebase -- stats --rules R --dir DIR
 //! cargo run --release --example tablebase -- line --rules R --dir DIR FEN
 //! cargo run --release --example tablebase -- verify --rules R --dir DIR [--threads N]
-//! cargo run --release --example tablebase -- plan --rules R --pieces N [--workers W]
-//! cargo run --release --example tablebase -- build-slice --rules R --dir DIR [--threads N] NAME
+//! cargo run --release --example tablebase -- plan --rules R --pieces N [--workers W] [--split-above E]
+//! cargo run --release --example tablebase -- build-slice --rules R --dir DIR [--threads N] [--split-above E] NAME
 //! ```
 //!
+//! `build` first prints the plan's estimates for a build from nothing (peak memory, disk and
+//! time, as `plan` computes them), then builds and prints what it built.
 //! `probe` prints `wdl: win|draw|loss`, `dtw: N` (`dtw: -` for a draw) and `best: ` with the
-//! best moves. `--batch` reads FENs from standard input, one a line, and prints one line
-//! each: `FEN<tab>win|draw|loss<tab>N|-`, or `FEN<tab>error: reason` and goes on. `stats`
-//! prints a line per material: positions, wins, draws, losses, the longest win and its FEN.
-//! `line` prints a line of best play from the FEN to the end of the game (the first of the
-//! best moves each time), on one line, or `draw` after 40 plies of a drawn line.
+//! best moves; on a position where the game is over, `best: -` and `game over: ` with the
+//! outcome and its reason (`game over: draw: one king each`). `--batch` reads FENs from
+//! standard input, one a line, and prints one line each: `FEN<tab>win|draw|loss<tab>N|-`, or
+//! `FEN<tab>error: reason` and goes on. `stats` prints a line per material: positions, wins,
+//! draws, losses, the longest win and its FEN. `line` prints a line of best play from the
+//! FEN to the end of the game (the first of the best moves each time), on one line, ending
+//! with the game's result and its reason (`2-0 (white wins: the opponent has no legal
+//! move)`); a drawn line that does not end is cut after 40 plies and ends `1-1 (draw: ...)`
+//! saying so. `stats`, `verify`, `probe` and `line` on a directory without a table of the
+//! rule set say what it holds instead.
 //! `verify` derives every stored value again from its successors' and exits with code 1 if
 //! one differs. `plan` prints the slices of a build (the unit a worker builds: a material
 //! and its colour swap), one a line with its pieces, index entries, estimated peak memory
 //! and disk, and inputs, then the totals and the estimated time on W workers (default 1).
 //! `build-slice` builds one slice (named `KvKM+KMvK`, or by one of its materials, `KMvK`)
-//! from its inputs' files in DIR, and prints `built NAME` or `present NAME`. `--help` prints the usage on stdout; a bad argument prints one line on
-//! stderr, `error: ...`, and exits with code 2.
+//! from its inputs' files in DIR, and prints `built NAME` or `present NAME`. `--help` prints
+//! the usage on stdout; a bad argument prints one line on stderr, `error: ...`, and exits
+//! with code 2. When the reader of the output goes away (`| head`), it stops quietly with
+//! exit code 0.
 
 #[path = "common/cli.rs"]
 mod cli;
@@ -32,17 +41,17 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use cli::Stop;
-use turkish_draughts::tablebase::{Builder, ENTRIES_PER_SECOND, Tablebase, Wdl};
+use turkish_draughts::tablebase::{Builder, ENTRIES_PER_SECOND, Plan, Stage, Tablebase, Wdl};
 use turkish_draughts::{Position, RuleSet};
 
 const HELP: &str = "\
-usage: tablebase build  --rules R --pieces N --dir DIR [--threads N]
+usage: tablebase build  --rules R --pieces N --dir DIR [--threads N] [--split-above E]
        tablebase probe  --rules R --dir DIR (FEN | --batch)
        tablebase stats  --rules R --dir DIR
        tablebase line   --rules R --dir DIR FEN
        tablebase verify --rules R --dir DIR [--threads N]
-       tablebase plan   --rules R --pieces N [--workers W]
-       tablebase build-slice --rules R --dir DIR [--threads N] NAME
+       tablebase plan   --rules R --pieces N [--workers W] [--split-above E]
+       tablebase build-slice --rules R --dir DIR [--threads N] [--split-above E] NAME
 
 Builds, probes, summarises and checks endgame tables.
 
@@ -51,6 +60,8 @@ Builds, probes, summarises and checks endgame tables.
   --dir DIR    the tables' directory
   --threads N  threads (default: the number of cores)
   --workers W  plan: the workers the time is estimated for (default 1)
+  --split-above E  solve a pair of materials with men of more than E index entries
+               a rank slice at a time (default 2^30)
   --batch      probe: read FENs from stdin, one a line; print FEN<tab>wdl<tab>dtw
   -h, --help   this text";
 
@@ -65,6 +76,52 @@ struct Args {
     batch: bool,
     fen: Option<String>,
     workers: Option<usize>,
+    split_above: Option<u64>,
+}
+
+/// The builder with a progress bar on standard error when it is a terminal (nothing in a
+/// pipe or a file): slices done, the slice at work and its stage, entries a second and the
+/// time left.
+fn with_bar(b: Builder) -> Builder {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return b;
+    }
+    b.on_progress(|p| {
+        let width = 30;
+        let filled =
+            (p.entries_done as f64 / p.entries_total.max(1) as f64 * width as f64) as usize;
+        let bar: String = (0..width)
+            .map(|i| if i < filled { '#' } else { '.' })
+            .collect();
+        let left = p.time_left().map_or("-".to_string(), |t| {
+            format!("{:.0} s left", t.as_secs_f64())
+        });
+        let at = match &p.slice {
+            Some((name, Stage::Looking { done, total })) => {
+                format!(
+                    "{name}: looking {:.0} %",
+                    100.0 * *done as f64 / (*total).max(1) as f64
+                )
+            }
+            Some((name, Stage::Level(d))) => format!("{name}: level {d}"),
+            Some((name, Stage::Reading)) => format!("{name}: reading inputs"),
+            Some((name, Stage::Writing)) => format!("{name}: writing"),
+            Some((name, _)) => name.clone(),
+            None => String::new(),
+        };
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r\x1b[2K[{bar}] {}/{} slices, {:.1} M entries/s, {left}  {at}",
+            p.slices_done,
+            p.slices_total,
+            p.entries_per_second() / 1e6
+        );
+        if p.slice.is_none() && p.slices_done == p.slices_total {
+            let _ = writeln!(err);
+        }
+    })
 }
 
 fn parse_args() -> Result<Args, Stop> {
@@ -78,6 +135,7 @@ fn parse_args() -> Result<Args, Stop> {
         batch: false,
         fen: None,
         workers: None,
+        split_above: None,
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -102,6 +160,12 @@ fn parse_args() -> Result<Args, Stop> {
                 ))?;
             }
             "--batch" => a.batch = true,
+            "--split-above" => {
+                let t = cli::value(&mut args, "--split-above", "a number of index entries")?;
+                a.split_above = Some(t.parse().ok().filter(|&n| n >= 1).ok_or(format!(
+                    "bad entry count `{t}`: expected a whole number from 1"
+                ))?);
+            }
             "--workers" => {
                 let t = cli::value(&mut args, "--workers", "a number of workers")?;
                 a.workers = Some(t.parse().ok().filter(|&n| n >= 1).ok_or(format!(
@@ -124,6 +188,9 @@ fn parse_args() -> Result<Args, Stop> {
     }
     if (a.command == "build" || a.command == "plan") && a.pieces.is_none() {
         return Err(format!("{} needs --pieces N", a.command).into());
+    }
+    if a.split_above.is_some() && !["build", "plan", "build-slice"].contains(&a.command.as_str()) {
+        return Err("--split-above is for build, plan and build-slice".into());
     }
     if a.workers.is_some() && a.command != "plan" {
         return Err("--workers is for plan only".into());
@@ -156,13 +223,17 @@ fn run() -> Result<ExitCode, Stop> {
     };
     let out = std::io::stdout();
     let mut out = out.lock();
-    let w = |e: std::io::Error| Stop::Error(format!("cannot write: {e}"));
+    let w = cli::write_error;
     match a.command.as_str() {
         "build" => {
-            let r = Builder::new(a.rules, &dir)
-                .threads(threads)
-                .build(a.pieces.unwrap_or(2))
-                .map_err(|e| e.to_string())?;
+            let builder = with_bar(splitting(Builder::new(a.rules, &dir).threads(threads), &a));
+            let pieces = a.pieces.unwrap_or(2);
+            // What the build will take, before it starts (the figures `plan` prints).
+            let plan = builder.plan(pieces).map_err(|e| e.to_string())?;
+            writeln!(out, "{}", build_estimate(&plan))
+                .and_then(|()| out.flush())
+                .map_err(w)?;
+            let r = builder.build(pieces).map_err(|e| e.to_string())?;
             writeln!(
                 out,
                 "built {} materials, {} present, {} index entries solved in {:.2} s",
@@ -176,8 +247,13 @@ fn run() -> Result<ExitCode, Stop> {
         "plan" => plan(&mut out, &a)?,
         "build-slice" => {
             let name = a.fen.clone().unwrap_or_default();
-            let b = Builder::new(a.rules, &dir).threads(threads).progress(false);
-            let plan = b.plan(6).map_err(|e| e.to_string())?;
+            let b = with_bar(splitting(Builder::new(a.rules, &dir).threads(threads), &a));
+            // The plan up to the slice's pieces, for its full name.
+            let pieces = name
+                .split(['+', '.'])
+                .next()
+                .map_or(0, |m| m.chars().filter(|c| *c != 'v').count() as u32);
+            let plan = b.plan(pieces.clamp(2, 6)).map_err(|e| e.to_string())?;
             let full = plan
                 .find(&name)
                 .map_or(name.clone(), |s| s.name().to_string());
@@ -195,7 +271,7 @@ fn run() -> Result<ExitCode, Stop> {
                         continue;
                     }
                     let answer = Position::from_fen(fen, a.rules)
-                        .map_err(|e| e.to_string())
+                        .map_err(|e| cli::fen_reason(&e))
                         .and_then(|p| {
                             let wdl = tb.probe_wdl(&p).map_err(|e| e.to_string())?;
                             let dtw = tb.probe_dtw(&p).map_err(|e| e.to_string())?;
@@ -211,9 +287,7 @@ fn run() -> Result<ExitCode, Stop> {
                     .map_err(w)?;
                 }
             } else {
-                let fen = a.fen.unwrap_or_default();
-                let p = Position::from_fen(&fen, a.rules)
-                    .map_err(|e| format!("bad FEN `{fen}`: {e}"))?;
+                let p = cli::position(&a.fen.unwrap_or_default(), a.rules)?;
                 let wdl = tb.probe_wdl(&p).map_err(|e| e.to_string())?;
                 let dtw = tb.probe_dtw(&p).map_err(|e| e.to_string())?;
                 let best = tb.best_moves(&p).map_err(|e| e.to_string())?;
@@ -225,17 +299,24 @@ fn run() -> Result<ExitCode, Stop> {
                     dtw.map_or("-".to_string(), |d| d.to_string())
                 )
                 .map_err(w)?;
-                writeln!(out, "best: {}", best.join(" ")).map_err(w)?;
+                match p.outcome() {
+                    // No move to play: say why instead.
+                    Some(outcome) => writeln!(out, "best: -\ngame over: {outcome}"),
+                    None => writeln!(out, "best: {}", best.join(" ")),
+                }
+                .map_err(w)?;
             }
         }
         "stats" => {
             let tb = Tablebase::open(&dir, a.rules).map_err(|e| e.to_string())?;
+            // Worked out before the header, so that an error comes alone.
+            let stats = tb.stats().map_err(|e| e.to_string())?;
             writeln!(
                 out,
                 "material\tpositions\twins\tdraws\tlosses\tlongest\tfen"
             )
             .map_err(w)?;
-            for s in tb.stats().map_err(|e| e.to_string())? {
+            for s in stats {
                 let (d, fen) = s.longest_win.unwrap_or((0, "-".to_string()));
                 writeln!(
                     out,
@@ -247,21 +328,27 @@ fn run() -> Result<ExitCode, Stop> {
         }
         "line" => {
             let tb = Tablebase::open(&dir, a.rules).map_err(|e| e.to_string())?;
-            let fen = a.fen.unwrap_or_default();
-            let mut p =
-                Position::from_fen(&fen, a.rules).map_err(|e| format!("bad FEN `{fen}`: {e}"))?;
+            let mut p = cli::position(&a.fen.unwrap_or_default(), a.rules)?;
             let drawn = tb.probe_wdl(&p).map_err(|e| e.to_string())? == Wdl::Draw;
             let mut line = Vec::new();
-            loop {
+            // The best moves are empty exactly when the game is over.
+            let end = loop {
                 let best = tb.best_moves(&p).map_err(|e| e.to_string())?;
-                let Some(&m) = best.first() else { break };
-                if drawn && line.len() == 40 {
-                    line.push("draw".to_string());
-                    break;
+                let Some(&m) = best.first() else {
+                    break match p.outcome() {
+                        Some(outcome) => format!("{} ({outcome})", outcome.result()),
+                        None => "*".to_string(),
+                    };
+                };
+                if drawn && line.len() == LINE_DRAW_PLIES {
+                    break format!(
+                        "1-1 (draw: neither side can force the end; cut after {LINE_DRAW_PLIES} plies)"
+                    );
                 }
                 line.push(m.to_string());
                 p = p.after_unchecked(m);
-            }
+            };
+            line.push(end);
             writeln!(out, "{}", line.join(" ")).map_err(w)?;
         }
         _ => {
@@ -284,6 +371,26 @@ fn run() -> Result<ExitCode, Stop> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The plies after which `line` cuts a drawn line that does not end.
+const LINE_DRAW_PLIES: usize = 40;
+
+/// The line `build` prints before it starts: the plan's estimates for a build from nothing,
+/// on one worker (the whole build in this process).
+fn build_estimate(plan: &Plan) -> String {
+    let largest = plan.slices().iter().max_by_key(|s| s.memory());
+    format!(
+        "estimate for {} index entries of 2 to {} pieces ({} rules) from nothing: peak memory {}{}, \
+         disk {}, time {} on 2 threads (tables already in the directory are kept)",
+        plan.positions(),
+        plan.max_pieces(),
+        plan.rules().name(),
+        size(plan.peak_memory()),
+        largest.map_or(String::new(), |l| format!(" (slice {})", l.name())),
+        size(plan.disk()),
+        time(plan.estimate(1).total_work)
+    )
 }
 
 /// Bytes for people: `12.3 MB`, `4.56 GB`.
@@ -318,21 +425,24 @@ fn time(d: std::time::Duration) -> String {
     }
 }
 
+/// The builder with `--split-above`, when given.
+fn splitting(b: Builder, a: &Args) -> Builder {
+    match a.split_above {
+        Some(n) => b.split_above(n),
+        None => b,
+    }
+}
+
 /// The `plan` command: every slice, then the totals.
 fn plan(out: &mut impl Write, a: &Args) -> Result<(), Stop> {
-    let plan = Builder::new(a.rules, ".")
+    let plan = splitting(Builder::new(a.rules, "."), a)
         .plan(a.pieces.unwrap_or(2))
         .map_err(|e| e.to_string())?;
-    print_plan(out, &plan, a.workers.unwrap_or(1))
-        .map_err(|e| Stop::Error(format!("cannot write: {e}")))
+    print_plan(out, &plan, a.workers.unwrap_or(1)).map_err(cli::write_error)
 }
 
 /// The plan's slices, one a line, then its totals.
-fn print_plan(
-    out: &mut impl Write,
-    plan: &turkish_draughts::tablebase::Plan,
-    workers: usize,
-) -> std::io::Result<()> {
+fn print_plan(out: &mut impl Write, plan: &Plan, workers: usize) -> std::io::Result<()> {
     writeln!(out, "slice\tpieces\tpositions\tmemory\tdisk\tinputs")?;
     for s in plan.slices() {
         let inputs = if s.inputs().is_empty() {
@@ -382,9 +492,9 @@ fn print_plan(
     )?;
     writeln!(
         out,
-        "(estimates: {:.2} M index entries a second a worker, the 5-piece default build's \
-         measured throughput on 2 threads; 21 bytes an entry solved and a byte an entry \
-         read; 7.85 entries a byte of files)",
+        "(estimates: {:.2} M index entries solved a second a worker on 2 threads, as measured; \
+         4 bytes an entry solved and a byte an entry read, plus 64 MiB; 7.85 entries a byte \
+         of files)",
         ENTRIES_PER_SECOND / 1e6
     )
 }

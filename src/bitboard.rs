@@ -22,6 +22,19 @@ use crate::{File, Rank, Square};
 #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Bitboard(u64);
 
+// The squares know nothing of sets: the set of one square is made here.
+impl Square {
+    /// A set holding only this square.
+    ///
+    /// ```
+    /// use turkish_draughts::Square;
+    /// assert_eq!(Square::A1.bitboard().to_u64(), 1);
+    /// ```
+    pub const fn bitboard(self) -> Bitboard {
+        Bitboard::from_u64(1 << self as u8)
+    }
+}
+
 impl Bitboard {
     /// The empty set.
     pub const EMPTY: Bitboard = Bitboard(0);

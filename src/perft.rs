@@ -68,6 +68,10 @@ pub struct PerftDepthError {
 
 /// [`perft`], refusing a depth above [`MAX_PERFT_DEPTH`] instead of panicking.
 ///
+/// # Errors
+///
+/// A [`PerftDepthError`] when `depth` is more than [`MAX_PERFT_DEPTH`].
+///
 /// ```
 /// use turkish_draughts::{try_perft, Position, MAX_PERFT_DEPTH};
 /// assert_eq!(try_perft(&Position::start(), 2), Ok(64));

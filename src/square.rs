@@ -3,8 +3,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::Bitboard;
-
 /// A file (column) of the board, `a` to `h` from White's left.
 ///
 /// ```
@@ -193,7 +191,7 @@ macro_rules! squares {
         ///
         /// The index of a square is `rank * 8 + file`: `a1` is 0, `h1` is 7, `a2` is 8 and
         /// `h8` is 63. This numbering is part of the stable API (it is the bit order of
-        /// [`Bitboard`]).
+        /// [`Bitboard`](crate::Bitboard)).
         ///
         /// ```
         /// use turkish_draughts::{File, Rank, Square};
@@ -298,17 +296,12 @@ impl Square {
         Square::ALL[(self as usize) ^ 56]
     }
 
-    /// A set holding only this square.
-    ///
-    /// ```
-    /// use turkish_draughts::Square;
-    /// assert_eq!(Square::A1.bitboard().to_u64(), 1);
-    /// ```
-    pub const fn bitboard(self) -> Bitboard {
-        Bitboard::from_u64(1 << self as u8)
-    }
-
     /// Parses a square name such as `"e4"` from bytes (the file letter, then the rank digit).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseSquareError`] when the bytes are not a file letter `a` to `h` followed by a rank
+    /// digit `1` to `8`.
     ///
     /// ```
     /// use turkish_draughts::Square;

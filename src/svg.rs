@@ -293,6 +293,22 @@ impl Position {
 }
 
 fn write_svg(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::Result {
+    write_frame(out, pos, opts)?;
+    write_squares(out, opts)?;
+    write_coordinates(out, opts)?;
+    write_shown_move(out, pos, opts)?;
+    // Pieces, a captured one faded so that its cross shows through.
+    let captured = opts.shown_move.map_or(Bitboard::EMPTY, |mv| mv.captured());
+    write_pieces(out, pos, opts, captured)?;
+    if opts.side_to_move {
+        write_turn(out, pos, opts)?;
+    }
+    out.push_str("</svg>\n");
+    Ok(())
+}
+
+/// The `<svg>` element, its title, the arrowhead and the board's frame.
+fn write_frame(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::Result {
     let size = opts.size;
     writeln!(
         out,
@@ -314,7 +330,11 @@ fn write_svg(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::
         out,
         r##"<rect x="0" y="0" width="{VIEW}" height="{VIEW}" fill="#5a3d2b"/>"##
     )?;
+    Ok(())
+}
 
+/// The squares, and the highlighted ones over them.
+fn write_squares(out: &mut String, opts: &SvgOptions) -> core::fmt::Result {
     // Squares, a1 dark as on every draughts and chess board.
     for rank in Rank::ALL {
         for file in File::ALL {
@@ -340,8 +360,11 @@ fn write_svg(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::
             r##"<rect class="highlight" data-square="{sq}" x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="#ffe14d" fill-opacity="0.55"/>"##
         )?;
     }
+    Ok(())
+}
 
-    // Coordinates: files under the board, ranks to its left.
+/// The coordinates: files under the board, ranks to its left.
+fn write_coordinates(out: &mut String, opts: &SvgOptions) -> core::fmt::Result {
     for file in File::ALL {
         let (x, _) = opts.centre(Square::from_coords(file, Rank::First));
         let y = VIEW - BORDER / 2 + 10;
@@ -361,42 +384,53 @@ fn write_svg(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::
             rank.char()
         )?;
     }
+    Ok(())
+}
 
-    // The shown move, beneath the pieces: the arrows along its path, then a cross on each
-    // captured square.
-    let captured = opts.shown_move.map_or(Bitboard::EMPTY, |mv| mv.captured());
-    if let Some(mv) = opts.shown_move {
-        let mut at = mv.from();
-        for &to in pos.path_here(&mv).iter() {
-            let (x1, y1) = opts.centre(at);
-            let (x2, y2) = opts.centre(to);
-            // Stop short of the centre so that the head points at it.
-            let (x2, y2) = shorten(x1, y1, x2, y2, 16);
+/// The shown move, beneath the pieces: the arrows along its path, then a cross on each
+/// captured square.
+fn write_shown_move(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::Result {
+    let Some(mv) = opts.shown_move else {
+        return Ok(());
+    };
+    let mut at = mv.from();
+    for &to in pos.path_here(&mv).iter() {
+        let (x1, y1) = opts.centre(at);
+        let (x2, y2) = opts.centre(to);
+        // Stop short of the centre so that the head points at it.
+        let (x2, y2) = shorten(x1, y1, x2, y2, 16);
+        writeln!(
+            out,
+            r##"<line class="arrow" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#1f5fbf" stroke-width="12" stroke-opacity="0.85" stroke-linecap="round" marker-end="url(#arrowhead)"/>"##
+        )?;
+        at = to;
+    }
+    for sq in mv.captured() {
+        let (cx, cy) = opts.centre(sq);
+        writeln!(out, r#"<g class="captured" data-square="{sq}">"#)?;
+        // Corner to corner: the ends stand out beyond the piece drawn over it.
+        for (dx1, dy1, dx2, dy2) in [(-44, -44, 44, 44), (-44, 44, 44, -44)] {
             writeln!(
                 out,
-                r##"<line class="arrow" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#1f5fbf" stroke-width="12" stroke-opacity="0.85" stroke-linecap="round" marker-end="url(#arrowhead)"/>"##
+                r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#d92020" stroke-width="10" stroke-linecap="round"/>"##,
+                cx + dx1,
+                cy + dy1,
+                cx + dx2,
+                cy + dy2
             )?;
-            at = to;
         }
-        for sq in captured {
-            let (cx, cy) = opts.centre(sq);
-            writeln!(out, r#"<g class="captured" data-square="{sq}">"#)?;
-            // Corner to corner: the ends stand out beyond the piece drawn over it.
-            for (dx1, dy1, dx2, dy2) in [(-44, -44, 44, 44), (-44, 44, 44, -44)] {
-                writeln!(
-                    out,
-                    r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#d92020" stroke-width="10" stroke-linecap="round"/>"##,
-                    cx + dx1,
-                    cy + dy1,
-                    cx + dx2,
-                    cy + dy2
-                )?;
-            }
-            out.push_str("</g>\n");
-        }
+        out.push_str("</g>\n");
     }
+    Ok(())
+}
 
-    // Pieces, a captured one faded so that its cross shows through.
+/// The pieces, those on `captured` faded.
+fn write_pieces(
+    out: &mut String,
+    pos: &Position,
+    opts: &SvgOptions,
+    captured: Bitboard,
+) -> core::fmt::Result {
     let board = pos.board();
     for sq in board.occupied() {
         let Some(piece) = board.piece_at(sq) else {
@@ -451,26 +485,26 @@ fn write_svg(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::
         }
         out.push_str("</g>\n");
     }
+    Ok(())
+}
 
-    if opts.side_to_move {
-        // In the right margin, level with the rank nearest the side to move's player.
-        let turn = pos.turn();
-        let near = match turn {
-            Color::White => Rank::First,
-            Color::Black => Rank::Eighth,
-        };
-        let (_, cy) = opts.centre(Square::from_coords(File::A, near));
-        let cx = VIEW - BORDER / 2;
-        let (fill, stroke) = match turn {
-            Color::White => ("#f7f3e8", "#2b2b2b"),
-            Color::Black => ("#262626", "#f0e6d2"),
-        };
-        writeln!(
-            out,
-            r#"<circle class="turn {turn}" cx="{cx}" cy="{cy}" r="13" fill="{fill}" stroke="{stroke}" stroke-width="3"/>"#
-        )?;
-    }
-    out.push_str("</svg>\n");
+/// The side to move: a disc in the right margin, level with the rank nearest its player.
+fn write_turn(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::Result {
+    let turn = pos.turn();
+    let near = match turn {
+        Color::White => Rank::First,
+        Color::Black => Rank::Eighth,
+    };
+    let (_, cy) = opts.centre(Square::from_coords(File::A, near));
+    let cx = VIEW - BORDER / 2;
+    let (fill, stroke) = match turn {
+        Color::White => ("#f7f3e8", "#2b2b2b"),
+        Color::Black => ("#262626", "#f0e6d2"),
+    };
+    writeln!(
+        out,
+        r#"<circle class="turn {turn}" cx="{cx}" cy="{cy}" r="13" fill="{fill}" stroke="{stroke}" stroke-width="3"/>"#
+    )?;
     Ok(())
 }
 

@@ -436,8 +436,8 @@ fn a_long_game_of_sideways_moves() {
 }
 
 /// A finished game holds about what its plies need: 1000 one-move games kept in a list take
-/// their items' own size and less than 200 bytes of heap each (2 positions, 1 move and 2
-/// records of bookkeeping are 136 bytes), not the room for 32 positions (2.9 KB).
+/// their items' own size and less than 200 bytes of heap each (what one ply takes, as the
+/// section Memory of `Game` says), not the room for 32 positions.
 #[test]
 fn a_one_move_game_holds_what_its_ply_needs() {
     let _alone = alone();

@@ -3,7 +3,8 @@
 #   cargo build (profile `wasm`, target wasm32-unknown-unknown), wasm-bindgen --target web,
 #   then wasm-opt -Oz from the npm package binaryen when wasm/npm/node_modules has it.
 # Installs what is missing: the rustup target, and wasm-bindgen-cli of the version that
-# wasm/Cargo.toml pins, into target/wasm-tools/ (no wasm-pack, which downloads tools).
+# wasm/Cargo.toml pins, into target/wasm-tools/ (no wasm-pack, which downloads tools),
+# without cargo install's chatter.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
@@ -19,7 +20,10 @@ fi
 tools="$root/target/wasm-tools"
 bindgen="$tools/bin/wasm-bindgen"
 if [ ! -x "$bindgen" ] || [ "$("$bindgen" --version)" != "wasm-bindgen $version" ]; then
-    cargo install wasm-bindgen-cli --version "=$version" --locked --root "$tools"
+    # Quiet: cargo install's progress and its warnings (a yanked crate in wasm-bindgen-cli's
+    # lock file, "add ... to your PATH") are not for the user; its errors still show.
+    echo "installing wasm-bindgen-cli $version into target/wasm-tools (once, a few minutes)" >&2
+    cargo install --quiet wasm-bindgen-cli --version "=$version" --locked --root "$tools"
 fi
 
 cargo build --profile wasm --target wasm32-unknown-unknown -p turkish-draughts-wasm

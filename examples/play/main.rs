@@ -24,7 +24,8 @@
 //! at once). End of input ends the game as unfinished.
 //!
 //! `--help` prints the usage on stdout. A bad argument prints one line on stderr,
-//! `error: ...`, and exits with code 2.
+//! `error: ...`, and exits with code 2. When the reader of the output goes away (`| head`),
+//! the game stops quietly with exit code 0.
 
 #[path = "../common/cli.rs"]
 mod cli;
@@ -280,11 +281,26 @@ fn undo_players_move(game: &mut Game, player: Color) -> usize {
     0
 }
 
+/// `println!`, but a reader of stdout that has gone (`| head`) stops the program quietly
+/// (`println!` would panic); for `run`, which returns a `Stop`.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        cli::say(format_args!($($arg)*))?
+    };
+}
+
+/// `print!` as [`say!`] is `println!`, flushed.
+macro_rules! put {
+    ($($arg:tt)*) => {
+        cli::put(format_args!($($arg)*))?
+    };
+}
+
 fn run() -> Result<ExitCode, Stop> {
     let args = parse_args()?;
     let mut game = match &args.fen {
         None => Game::new(args.rules),
-        Some(fen) => Game::from_fen(fen, args.rules).map_err(|e| format!("bad FEN: {e}"))?,
+        Some(fen) => Game::from_position(cli::position(fen, args.rules)?),
     };
     // Opened now, so that a file that cannot be written is known before the game starts; it
     // is written (and emptied first) at the end.
@@ -311,7 +327,7 @@ fn run() -> Result<ExitCode, Stop> {
         })));
     }
     let player = args.side;
-    println!(
+    say!(
         "Turkish draughts, {} rules. You play {}. Type a move, or `help`.",
         args.rules,
         side_name(player)
@@ -336,7 +352,7 @@ fn run() -> Result<ExitCode, Stop> {
             };
             game.try_play(report.mv)
                 .map_err(|e| format!("the engine chose a move the game refused: {e}"))?;
-            println!(
+            say!(
                 "engine plays {} (depth {}, score {} for the engine, {} nodes)",
                 report.mv,
                 report.depth,
@@ -347,61 +363,60 @@ fn run() -> Result<ExitCode, Stop> {
             continue;
         }
         if !drawn {
-            println!(
+            say!(
                 "{}",
                 draw(game.position(), game.moves().last(), player, colour)
             );
             drawn = true;
         }
-        print!("{} to move> ", side_name(pos.turn()));
-        let _ = std::io::stdout().flush();
+        put!("{} to move> ", side_name(pos.turn()));
         let line = match lines.next() {
             None => {
-                println!();
-                println!("end of input: the game stops here");
+                say!("");
+                say!("end of input: the game stops here");
                 break None;
             }
             Some(Err(e)) => {
-                println!();
-                println!("cannot read the input ({e}): the game stops here");
+                say!("");
+                say!("cannot read the input ({e}): the game stops here");
                 break None;
             }
             Some(Ok(line)) => line,
         };
         if echo {
-            println!("{line}");
+            say!("{line}");
         }
         let text = line.trim();
         // Commands in either case; anything else is a move, read as the crate reads move
         // text (either case, `:` for `x`).
         match text.to_ascii_lowercase().as_str() {
             "" => {}
-            "help" | "?" => println!("{HELP}"),
+            "help" | "?" => say!("{HELP}"),
             "quit" | "exit" => {
-                println!("you stop the game");
+                say!("you stop the game");
                 break None;
             }
             "moves" => {
                 let moves = game.legal_moves();
                 let mut names: Vec<String> = moves.iter().map(Move::to_string).collect();
                 names.sort();
-                println!("legal moves ({}): {}", names.len(), names.join(" "));
+                say!("legal moves ({}): {}", names.len(), names.join(" "));
             }
-            "fen" => println!("{}", game.to_fen()),
-            "pdn" => print!("{}", pdn_text(&game, &args)),
+            "fen" => say!("{}", game.to_fen()),
+            "pdn" => put!("{}", pdn_text(&game, &args)),
             "undo" => match undo_players_move(&mut game, player) {
-                0 => println!("nothing to undo"),
+                0 => say!("nothing to undo"),
                 n => {
-                    println!("took back {n} move{}", if n == 1 { "" } else { "s" });
+                    say!("took back {n} move{}", if n == 1 { "" } else { "s" });
                     drawn = false;
                 }
             },
             _ => match pos.parse_any_move(text) {
-                Err(e) => println!("cannot play `{text}`: {e}"),
+                Err(e) => say!("cannot play `{text}`: {e}"),
                 Ok(mv) => match game.try_play(mv) {
-                    Err(e) => println!("cannot play `{text}`: {e}"),
+                    Err(e) => say!("cannot play `{text}`: {e}"),
                     Ok(()) => {
-                        println!("you play {mv}");
+                        say!("you play {mv}");
                         drawn = false;
                     }
                 },
@@ -410,23 +425,23 @@ fn run() -> Result<ExitCode, Stop> {
     };
 
     if !drawn {
-        println!(
+        say!(
             "{}",
             draw(game.position(), game.moves().last(), player, colour)
         );
     }
     match ended {
-        Some(outcome) => println!("result {}: {outcome}", outcome.result()),
-        None => println!("result *: the game was not finished"),
+        Some(outcome) => say!("result {}: {outcome}", outcome.result()),
+        None => say!("result *: the game was not finished"),
     }
     let text = pdn_text(&game, &args);
-    print!("{text}");
+    put!("{text}");
     if let Some((path, file)) = &mut save {
         file.set_len(0)
             .and_then(|()| file.rewind())
             .and_then(|()| file.write_all(text.as_bytes()))
             .map_err(|e| format!("cannot write {path}: {e}"))?;
-        println!("saved the game to {path}");
+        say!("saved the game to {path}");
     }
     Ok(ExitCode::SUCCESS)
 }

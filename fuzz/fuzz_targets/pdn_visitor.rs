@@ -5,12 +5,14 @@
 //! as the same game with the same annotations, and writing that gives the same text.
 #![no_main]
 
+use std::ops::ControlFlow;
+
 use libfuzzer_sys::fuzz_target;
-use turkish_draughts::pdn::{self, Control, Location, Visitor};
+use turkish_draughts::pdn::{self, Location, Skip, Visitor};
 use turkish_draughts::GameResult;
 
-/// Records the events; past `budget` of them, answers Stop, and skips every `skip`-th
-/// variation.
+/// Records the events; past `budget` of them, answers Break with the events so far, and
+/// skips every `skip`-th variation.
 struct Record {
     events: usize,
     budget: usize,
@@ -20,52 +22,53 @@ struct Record {
 }
 
 impl Record {
-    fn event(&mut self, at: Location) -> Control {
+    fn event(&mut self, at: Location) -> ControlFlow<usize> {
         assert!(at.line >= 1 && at.column >= 1);
         self.events += 1;
         if self.events > self.budget {
-            Control::Stop
+            ControlFlow::Break(self.events)
         } else {
-            Control::Continue
+            ControlFlow::Continue(())
         }
     }
 }
 
 impl Visitor for Record {
     type Output = usize;
-    fn begin_game(&mut self, at: Location) -> Control {
+    fn begin_game(&mut self, at: Location) -> ControlFlow<usize> {
         self.events = 0;
         self.depth = 0;
         self.event(at)
     }
-    fn tag(&mut self, _: &str, _: &str, at: Location) -> Control {
+    fn tag(&mut self, _: &str, _: &str, at: Location) -> ControlFlow<usize> {
         self.event(at)
     }
-    fn move_text(&mut self, text: &str, at: Location) -> Control {
+    fn move_text(&mut self, text: &str, at: Location) -> ControlFlow<usize> {
         assert!(!text.is_empty());
         self.event(at)
     }
-    fn nag(&mut self, _: &str, at: Location) -> Control {
+    fn nag(&mut self, _: &str, at: Location) -> ControlFlow<usize> {
         self.event(at)
     }
-    fn comment(&mut self, text: &str, at: Location) -> Control {
+    fn comment(&mut self, text: &str, at: Location) -> ControlFlow<usize> {
         assert!(!text.contains('}'));
         self.event(at)
     }
-    fn begin_variation(&mut self, at: Location) -> Control {
+    fn begin_variation(&mut self, at: Location) -> ControlFlow<usize, Skip> {
         self.variations += 1;
         if self.skip > 0 && self.variations % self.skip == 0 {
-            return Control::Skip;
+            return ControlFlow::Continue(Skip(true));
         }
         self.depth += 1;
-        self.event(at)
+        self.event(at)?;
+        ControlFlow::Continue(Skip(false))
     }
-    fn end_variation(&mut self) -> Control {
+    fn end_variation(&mut self) -> ControlFlow<usize> {
         self.depth -= 1;
         assert!(self.depth >= 0);
-        Control::Continue
+        ControlFlow::Continue(())
     }
-    fn termination(&mut self, _: GameResult, at: Location) -> Control {
+    fn termination(&mut self, _: GameResult, at: Location) -> ControlFlow<usize> {
         self.event(at)
     }
     fn end_game(&mut self) -> usize {

@@ -17,16 +17,8 @@ use crate::errors::{IllegalMoveError, fen_error, parse_error, play_error, value_
 use crate::int_arg::{self, Int};
 use crate::move_list::*;
 use crate::moves::*;
+use crate::names::parse_rules;
 use crate::outcome::*;
-
-/// Reads a rule-set name: `"default"`, or `"tudaf"` (also `"federation"`).
-pub fn parse_rules(rules: &str) -> PyResult<RuleSet> {
-    rules.parse().map_err(|_| {
-        value_error(format!(
-            "unknown rule set {rules:?}: expected \"default\" or \"tudaf\""
-        ))
-    })
-}
 
 /// A square number (0 = a1 ... 63 = h8), checked.
 pub fn square(index: &Int) -> PyResult<Square> {
@@ -35,11 +27,6 @@ pub fn square(index: &Int) -> PyResult<Square> {
         .and_then(|i| u8::try_from(i).ok())
         .and_then(Square::new)
         .ok_or_else(|| value_error(format!("square {index} is not a square number 0..63")))
-}
-
-/// The square numbers of a set, ascending.
-pub(crate) fn squares(set: Bitboard) -> Vec<u32> {
-    set.into_iter().map(|sq| u32::from(sq.index())).collect()
 }
 
 /// A game of Turkish draughts: the position, the moves played (`move_stack`), and the

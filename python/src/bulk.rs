@@ -14,10 +14,11 @@ use turkish_draughts::{
 };
 
 use crate::actions;
-use crate::board::{PyBoard, parse_rules};
+use crate::board::PyBoard;
 use crate::errors::{InvalidFenError, value_error};
 use crate::int_arg::{self, Int};
 use crate::interrupt::interruptible;
+use crate::names::parse_rules;
 use crate::playout::{self, Limits, Summary};
 use crate::termination::Termination;
 

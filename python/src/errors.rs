@@ -11,6 +11,8 @@ use turkish_draughts::{
     FenError, IllegalMoveError as RustIllegalMoveError, ParseMoveError, PlayError,
 };
 
+use crate::names::UnknownRules;
+
 create_exception!(
     turkish_draughts,
     DamaError,
@@ -105,4 +107,11 @@ pub fn pdn_error(py: Python<'_>, e: &RustPdnError) -> PyErr {
 /// Any other bad argument, as a plain `DamaError`.
 pub fn value_error(message: impl Into<String>) -> PyErr {
     DamaError::new_err(message.into())
+}
+
+/// An unknown rule-set name, as a plain `DamaError`.
+impl From<UnknownRules> for PyErr {
+    fn from(e: UnknownRules) -> PyErr {
+        value_error(e.0)
+    }
 }

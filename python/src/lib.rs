@@ -15,6 +15,7 @@ mod int_arg;
 mod interrupt;
 mod move_list;
 mod moves;
+mod names;
 mod outcome;
 mod pdn;
 mod playout;

@@ -8,8 +8,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 use turkish_draughts::{FenError, Move, Position, Setup};
 
-use crate::board::*;
 use crate::errors::{fen_error, parse_error, value_error};
+use crate::names::{parse_rules, squares};
 
 /// A legal move: origin, destination, the captured squares and whether the piece is crowned,
 /// with one landing path for display.

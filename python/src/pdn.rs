@@ -15,9 +15,10 @@ use turkish_draughts::pdn::{
     RulesConflict, Tags, WriteOptions,
 };
 
-use crate::board::{PyBoard, parse_rules};
+use crate::board::PyBoard;
 use crate::errors::{pdn_error, value_error};
 use crate::moves::PyMove;
+use crate::names::parse_rules;
 
 /// A Python exception raised by a file object's `read`, kept to be raised again in place of
 /// the reader's I/O error.

@@ -7,18 +7,19 @@ use pyo3::create_exception;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use turkish_draughts::RuleSet;
-use turkish_draughts::tablebase::{Builder, ProbeError, Tablebase, Wdl};
+use turkish_draughts::tablebase::{Builder, ProbeError, SliceKind, Tablebase, Wdl};
 
-use crate::board::{PyBoard, parse_rules};
+use crate::board::PyBoard;
 use crate::errors::DamaError;
 use crate::int_arg::{self, Int};
 use crate::moves::PyMove;
+use crate::names::parse_rules;
 
 create_exception!(
     turkish_draughts,
     TablebaseError,
     DamaError,
-    "A tablebase that cannot answer: too many pieces, a missing, corrupt or foreign table file, a directory that cannot be read or written."
+    "A tablebase that cannot answer: too many pieces, a missing, corrupt or foreign table file, a directory without the rule set's tables or that cannot be read or written."
 );
 
 /// A probe error as `TablebaseError`, with the crate's message.
@@ -47,7 +48,8 @@ impl PyTablebase {
         Ok(PyTablebase { tb })
     }
 
-    /// The most pieces of the tables in the directory (0 when it holds none).
+    /// The most pieces of the tables in the directory (0 when it holds none of the rule
+    /// set's: a probe then raises `TablebaseError` saying what the directory holds).
     #[getter]
     fn max_pieces(&self) -> u32 {
         self.tb.max_pieces()
@@ -96,13 +98,31 @@ impl PyTablebase {
     }
 }
 
+/// A builder of `rules` in `path` on `threads` threads, splitting pairs of materials with
+/// men above `split_above` index entries into rank slices (the crate's default when `None`).
+fn builder(
+    rules: RuleSet,
+    path: PathBuf,
+    threads: &Int,
+    split_above: Option<&Int>,
+) -> PyResult<Builder> {
+    let threads: usize = int_arg::get(threads, "threads", int_arg::USIZE)?;
+    let mut b = Builder::new(rules, path).threads(threads);
+    if let Some(n) = split_above {
+        b = b.split_above(int_arg::get(n, "split_above", (1, i128::from(u64::MAX)))?);
+    }
+    Ok(b)
+}
+
 /// Builds every table of 2 to `pieces` pieces under `rules` into the directory `path`
 /// (created if missing); a table already there is kept. Returns the names of the materials
-/// built (such as "KMvK"). `threads=0` uses every core.
+/// built (such as "KMvK"). `threads=0` uses every core. `split_above` solves a pair of
+/// materials with men of more index entries than that a rank slice at a time (the same
+/// files, less memory; by default 2**30).
 #[pyfunction]
 #[pyo3(
-    signature = (path, pieces, rules = "default", *, threads = Int::Small(0)),
-    text_signature = "(path, pieces, rules='default', *, threads=0)"
+    signature = (path, pieces, rules = "default", *, threads = Int::Small(0), split_above = None),
+    text_signature = "(path, pieces, rules='default', *, threads=0, split_above=None)"
 )]
 fn build_tablebase(
     py: Python<'_>,
@@ -110,47 +130,60 @@ fn build_tablebase(
     pieces: Int,
     rules: &str,
     threads: Int,
+    split_above: Option<Int>,
 ) -> PyResult<Vec<String>> {
     let pieces: u32 = int_arg::get(&pieces, "pieces", int_arg::U32)?;
-    let threads: usize = int_arg::get(&threads, "threads", int_arg::USIZE)?;
     let rules: RuleSet = parse_rules(rules)?;
+    let b = builder(rules, path, &threads, split_above.as_ref())?;
     let report = py
-        .detach(|| {
-            Builder::new(rules, path)
-                .threads(threads)
-                .progress(false)
-                .build(pieces)
-        })
+        .detach(|| b.build(pieces))
         .map_err(|e| TablebaseError::new_err(e.to_string()))?;
     Ok(report.built)
 }
 
 /// The slices of a build of every table of 2 to `pieces` pieces under `rules`, in build
-/// order (every slice after its inputs): a list of dicts with `name` (such as
-/// "KvKM+KMvK"), `materials`, `pieces`, `positions` (index entries), `memory` and `disk`
-/// (estimated bytes) and `inputs` (the names of the slices whose tables it reads).
+/// order (every slice after its inputs): a list of dicts with `name` (such as "KvKM+KMvK",
+/// or for a rank slice "KvKKKKM+KKKKMvK.r-7"), `kind` ("whole", "ranks" or "assembly"),
+/// `materials`, `pieces`, `positions` (index entries), `memory` and `disk` (estimated
+/// bytes), `seconds` (estimated time on two threads) and `inputs` (the names of the slices
+/// whose tables or values it reads). `split_above` as for `build_tablebase`.
 #[pyfunction]
-#[pyo3(signature = (pieces, rules = "default"))]
+#[pyo3(signature = (pieces, rules = "default", *, split_above = None))]
 fn tablebase_plan<'py>(
     py: Python<'py>,
     pieces: Int,
     rules: &str,
+    split_above: Option<Int>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let pieces: u32 = int_arg::get(&pieces, "pieces", (2, i128::from(u32::MAX)))?;
     let rules: RuleSet = parse_rules(rules)?;
-    let plan = Builder::new(rules, ".")
-        .plan(pieces)
-        .map_err(|e| TablebaseError::new_err(e.to_string()))?;
+    let plan = builder(
+        rules,
+        PathBuf::from("."),
+        &Int::Small(0),
+        split_above.as_ref(),
+    )?
+    .plan(pieces)
+    .map_err(|e| TablebaseError::new_err(e.to_string()))?;
     plan.slices()
         .iter()
         .map(|s| {
             let d = PyDict::new(py);
             d.set_item("name", s.name())?;
+            d.set_item(
+                "kind",
+                match s.kind() {
+                    SliceKind::Ranks => "ranks",
+                    SliceKind::Assembly => "assembly",
+                    _ => "whole",
+                },
+            )?;
             d.set_item("materials", s.materials())?;
             d.set_item("pieces", s.pieces())?;
             d.set_item("positions", s.positions())?;
             d.set_item("memory", s.memory())?;
             d.set_item("disk", s.disk())?;
+            d.set_item("seconds", s.time().as_secs_f64())?;
             d.set_item("inputs", s.inputs().to_vec())?;
             Ok(d)
         })
@@ -158,14 +191,16 @@ fn tablebase_plan<'py>(
 }
 
 /// Builds one slice of the tables under `rules` in the directory `path`: reads its inputs'
-/// files there, solves it, writes its files (each under a temporary name, then renamed).
-/// `slice` is a slice's name ("KvKM+KMvK") or one of its materials' ("KMvK"). Returns
-/// True when it built the slice, False when its files were already there. Raises
-/// `TablebaseError` naming the input when an input's files are missing.
+/// files there, solves it (or puts its tables together from its rank slices), writes its
+/// files (each under a temporary name, then renamed). `slice` is a slice's name
+/// ("KvKM+KMvK", "KvKKKKM+KKKKMvK.r-7") or one of its materials' ("KMvK", "KKKKMvK.r7-").
+/// Returns True when it built the slice, False when its files were already there. Raises
+/// `TablebaseError` naming the input when an input's files are missing. `split_above` as
+/// for `build_tablebase` (it must be the plan's).
 #[pyfunction]
 #[pyo3(
-    signature = (path, slice, rules = "default", *, threads = Int::Small(0)),
-    text_signature = "(path, slice, rules='default', *, threads=0)"
+    signature = (path, slice, rules = "default", *, threads = Int::Small(0), split_above = None),
+    text_signature = "(path, slice, rules='default', *, threads=0, split_above=None)"
 )]
 fn build_tablebase_slice(
     py: Python<'_>,
@@ -173,16 +208,12 @@ fn build_tablebase_slice(
     slice: &str,
     rules: &str,
     threads: Int,
+    split_above: Option<Int>,
 ) -> PyResult<bool> {
-    let threads: usize = int_arg::get(&threads, "threads", int_arg::USIZE)?;
     let rules: RuleSet = parse_rules(rules)?;
-    py.detach(|| {
-        Builder::new(rules, path)
-            .threads(threads)
-            .progress(false)
-            .build_slice(slice)
-    })
-    .map_err(|e| TablebaseError::new_err(e.to_string()))
+    let b = builder(rules, path, &threads, split_above.as_ref())?;
+    py.detach(|| b.build_slice(slice))
+        .map_err(|e| TablebaseError::new_err(e.to_string()))
 }
 
 /// Adds the tablebase's class, function and exception to the module.

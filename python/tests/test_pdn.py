@@ -2,6 +2,11 @@
 column; writing and reading back."""
 
 import io
+import os
+import pathlib
+import re
+import subprocess
+import sys
 
 import pytest
 
@@ -264,3 +269,14 @@ def test_write_and_read_back(tmp_path):
     buffer = io.StringIO()
     pdn.write_games(buffer, [board])
     assert buffer.getvalue() == pdn.write_game(board)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads the resident size from /proc")
+def test_games_read_from_a_string_hold_what_their_plies_need():
+    # As a user measures it: the resident size of a fresh interpreter before and after
+    # reading 100 000 one-move games into a list (python/bench/pdn_memory.py).
+    bench = pathlib.Path(__file__).resolve().parents[1] / "bench" / "pdn_memory.py"
+    out = subprocess.run([sys.executable, str(bench)], capture_output=True, text=True, check=True)
+    found = re.search(r"([0-9.]+) MB for the games", out.stdout)
+    assert found, out.stdout
+    assert float(found.group(1)) < 60, out.stdout

@@ -54,6 +54,18 @@ def test_best_moves_keep_the_value(tables):
             assert tb.probe_dtw(child) == dtw - 1
 
 
+def test_a_directory_of_the_other_rules_says_what_it_holds(tmp_path):
+    td.build_tablebase(tmp_path, 2, "default", threads=2)
+    tb = td.Tablebase(tmp_path, rules="tudaf")
+    assert tb.max_pieces == 0
+    board = td.Board("W:WKa1,Kb2:BKh8", rules="tudaf")
+    expected = f"no table of the tudaf rules in {tmp_path} (it holds the default rules' tables, up to 2 pieces)"
+    for probe in (tb.probe_wdl, tb.probe_dtw, tb.best_moves):
+        with pytest.raises(td.TablebaseError) as error:
+            probe(board)
+        assert str(error.value) == expected
+
+
 def test_errors_are_exceptions(tables, tmp_path):
     tb = td.Tablebase(tables)
     with pytest.raises(td.TablebaseError, match="4 pieces"):

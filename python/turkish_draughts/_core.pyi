@@ -168,11 +168,23 @@ class Tablebase:
     def best_moves(self, board: Board) -> List[Move]: ...
 
 def build_tablebase(
-    path: Union[str, os.PathLike[str]], pieces: int, rules: str = "default", *, threads: int = 0
+    path: Union[str, os.PathLike[str]],
+    pieces: int,
+    rules: str = "default",
+    *,
+    threads: int = 0,
+    split_above: Optional[int] = None,
 ) -> List[str]: ...
-def tablebase_plan(pieces: int, rules: str = "default") -> List[Dict[str, Any]]: ...
+def tablebase_plan(
+    pieces: int, rules: str = "default", *, split_above: Optional[int] = None
+) -> List[Dict[str, Any]]: ...
 def build_tablebase_slice(
-    path: Union[str, os.PathLike[str]], slice: str, rules: str = "default", *, threads: int = 0
+    path: Union[str, os.PathLike[str]],
+    slice: str,
+    rules: str = "default",
+    *,
+    threads: int = 0,
+    split_above: Optional[int] = None,
 ) -> bool: ...
 def positions_at(board: Board, plies: int) -> List[str]: ...
 def _playouts(

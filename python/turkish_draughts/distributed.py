@@ -212,7 +212,12 @@ FAIL_ONCE_MARKER = "fail-once"
 
 
 def build_slice_task(
-    directory: str, name: str, rules: str, threads: int, *inputs: Tuple[str, bool]
+    directory: str,
+    name: str,
+    rules: str,
+    threads: int,
+    split_above: Optional[int],
+    *inputs: Tuple[str, bool],
 ) -> Tuple[str, bool]:
     """Builds one slice on a worker (:func:`turkish_draughts.build_tablebase_slice`) and
     returns its name and whether it was built (``False``: its files were there). ``inputs``
@@ -234,7 +239,10 @@ def build_slice_task(
         if how == "exit":
             os._exit(70)
         raise RuntimeError(f"slice {name}: failed once by the test hook {marker}")
-    return name, build_tablebase_slice(directory, name, rules, threads=threads)
+    built = build_tablebase_slice(
+        directory, name, rules, threads=threads, split_above=split_above
+    )
+    return name, built
 
 
 def build_tablebase(
@@ -246,6 +254,7 @@ def build_tablebase(
     threads: int = 0,
     retries: int = 3,
     memory_resource: Optional[str] = None,
+    split_above: Optional[int] = None,
 ) -> Dict[str, Any]:
     """Builds every table of 2 to ``pieces`` pieces under ``rules`` into ``directory`` (a
     directory every worker sees at this same path) on the client's workers: one task a
@@ -259,12 +268,17 @@ def build_tablebase(
     with enough (``dask worker ... --resources "MEMORY=256e9"``), and a worker runs no more
     slices at once than its memory holds.
 
+    ``split_above`` solves a pair of materials with men of more index entries than that a
+    rank slice at a time (the slices of its men's ranks, most advanced first, then an
+    assembly that writes its tables): more, smaller tasks, the same files. By default, as
+    the crate's builder: 2**30, which splits only tables of six pieces.
+
     Returns a report: ``built`` and ``present`` (slice names, in plan order; a slice whose
     result was lost with its worker after it was built is run again and shows as present),
     ``slices`` and ``positions`` (index entries) of the plan, ``seconds`` (wall time of the
     call). The arguments are checked (:func:`turkish_draughts.tablebase_plan`'s errors)
     before any task is sent."""
-    plan = tablebase_plan(pieces, rules)
+    plan = tablebase_plan(pieces, rules, split_above=split_above)
     directory = os.fspath(directory)
     os.makedirs(directory, exist_ok=True)
     start = time.perf_counter()
@@ -276,6 +290,7 @@ def build_tablebase(
             s["name"],
             rules,
             threads,
+            split_above,
             *[futures[i] for i in s["inputs"]],
             pure=False,
             retries=retries,

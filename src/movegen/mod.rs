@@ -29,14 +29,28 @@ mod quiet;
 pub(crate) mod scratch;
 mod search;
 
-pub(crate) use self::capture_sinks::*;
-pub(crate) use self::counting::*;
-pub(crate) use self::list_index::*;
-pub(crate) use self::memo::*;
-pub(crate) use self::men::*;
-pub(crate) use self::quiet::*;
+// The parts' items, named: `pub(crate)` those the rest of the crate uses, private those the
+// parts use of each other through `use super::*`.
+pub(crate) use self::capture_sinks::{Groups, Resolve, Sink};
+use self::counting::{can_jump, sees_capture};
+pub(crate) use self::counting::{
+    count_without_search, has_capture, king_reach, kings_can_capture, lone_king,
+};
+pub(crate) use self::list_index::{INDEX_SLOTS, Index};
+use self::list_index::{PLAIN_LIST, lookup, move_key};
+#[cfg(feature = "alloc")]
+pub(crate) use self::memo::MEMO_SLOTS;
+pub(crate) use self::memo::MemoSlot;
+use self::memo::gen_captures_memo;
+use self::men::count_man_paths;
+pub(crate) use self::men::{
+    for_each_first_jump, man_going_on, man_landings, men_captures, single_captures,
+};
+use self::quiet::sq;
+pub(crate) use self::quiet::{for_each_quiet, gen_quiet, quiet_moves};
 pub(crate) use self::scratch::SearchScratch;
-pub(crate) use self::search::*;
+use self::search::Search;
+pub(crate) use self::search::{gen_captures, lone_kings_single_captures};
 
 #[cfg(feature = "alloc")]
 use self::king_layers::{Layers, NO_TRAIL};

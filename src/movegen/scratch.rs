@@ -59,6 +59,21 @@ pub struct SearchScratch {
     pub(crate) index: Option<Box<[u16]>>,
 }
 
+/// Shows what the scratch holds on the heap, not its tables' contents.
+///
+/// ```
+/// use turkish_draughts::SearchScratch;
+/// assert_eq!(format!("{:?}", SearchScratch::new()), "SearchScratch { heap_bytes: 0 }");
+/// ```
+#[cfg(feature = "alloc")]
+impl core::fmt::Debug for SearchScratch {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SearchScratch")
+            .field("heap_bytes", &self.heap_bytes())
+            .finish()
+    }
+}
+
 #[cfg(feature = "alloc")]
 impl SearchScratch {
     /// The most bytes a scratch holds on the heap: its three tables together (their sizes are

@@ -249,6 +249,12 @@ impl Position {
     /// text is read as [`MoveText`] reads it (either case, `:` for `x`).
     /// An empty list is never returned: no match is an error.
     ///
+    /// # Errors
+    ///
+    /// A [`ParseMoveError`] when the text is not move text, or when no legal move fits it (the
+    /// error says why: no piece on the origin, no capture there, a square that is not jumped,
+    /// ...).
+    ///
     /// ```
     /// use turkish_draughts::{Position, RuleSet};
     /// let pos = Position::from_fen("W:WKh1:Bh3,h6", RuleSet::Default)?;
@@ -349,6 +355,11 @@ impl Position {
     /// capture), the answer is [`ParseMoveError::AmbiguousCaptures`] with their number; add
     /// the landing square to choose one. The move returned shows a landing path that follows
     /// the text's order.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseMoveError`] when the text is not move text, when no legal move fits it, or when
+    /// several do ([`ParseMoveError::AmbiguousCaptures`]: add the landing square).
     ///
     /// ```
     /// use turkish_draughts::{ParseMoveError, Position, RuleSet, Square};
@@ -461,6 +472,12 @@ impl Position {
     /// When neither reading fits, the error is the captured-square one if the square after
     /// the origin holds an enemy piece (the text looks like that notation) or if that reading
     /// is ambiguous, and the landing-notation one otherwise.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseMoveError`] when the text is not move text, when neither reading names a legal
+    /// move (the error of the reading the text looks like, as above), or when the two readings
+    /// name different moves ([`ParseMoveError::AmbiguousReadings`]).
     ///
     /// ```
     /// use turkish_draughts::{Position, RuleSet};

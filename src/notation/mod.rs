@@ -189,6 +189,13 @@ impl Position {
     /// [`MoveList::CAPACITY`](crate::MoveList::CAPACITY) is no problem without `alloc`
     /// either; the time is that of one [`legal_moves`](Position::legal_moves) call.
     ///
+    /// # Errors
+    ///
+    /// A [`ParseMoveError`] when the text is not move text (its syntax variants), when it names
+    /// no legal move (the rule it breaks: a capture required, a jump that breaks a rule, fewer
+    /// pieces than the maximum, ...), or when a short form names several
+    /// ([`ParseMoveError::Ambiguous`]).
+    ///
     /// ```
     /// use turkish_draughts::{ParseMoveError, Position, RuleSet};
     /// let pos = Position::from_fen("W:WKh1:Bh3,h6", RuleSet::Default)?;

@@ -199,6 +199,11 @@ impl MoveText {
     /// ([`MoveSyntaxError`]'s), except [`PathTooLong`](ParseMoveError::PathTooLong) when a
     /// landing path has more squares than any move.
     ///
+    /// # Errors
+    ///
+    /// A [`ParseMoveError`] when no legal move of `pos` fits the text, or several do, as
+    /// [`Position::parse_any_move`] says.
+    ///
     /// ```
     /// use turkish_draughts::{MoveText, Position};
     /// let text: MoveText = "E3-E4".parse()?;
@@ -213,6 +218,11 @@ impl MoveText {
     /// The legal move of `pos` that the text names in landing notation: a quiet move, a
     /// capture's landing path or its short form (see [`Position::parse_move`]).
     ///
+    /// # Errors
+    ///
+    /// A [`ParseMoveError`] when no legal move of `pos` fits the text, or several do, as
+    /// [`Position::parse_move`] says.
+    ///
     /// ```
     /// use turkish_draughts::{MoveText, Position, RuleSet};
     /// let pos = Position::from_fen("W:WKh1:Bh3,h6", RuleSet::Default)?;
@@ -226,6 +236,11 @@ impl MoveText {
 
     /// The legal move of `pos` that the text names in the federation's captured-square
     /// notation (see [`Position::parse_captured_move`]).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseMoveError`] when no legal move of `pos` fits the text, or several do, as
+    /// [`Position::parse_captured_move`] says.
     ///
     /// ```
     /// use turkish_draughts::{MoveText, Position, RuleSet};

@@ -53,6 +53,11 @@ impl UncheckedMove {
     /// The legal move of `pos` that the text names, in any notation
     /// [`Position::parse_any_move`] reads, or why there is none.
     ///
+    /// # Errors
+    ///
+    /// A [`ParseMoveError`] when no legal move of `pos` fits the text, or several do, as
+    /// [`Position::parse_any_move`] says.
+    ///
     /// ```
     /// use turkish_draughts::{Position, UncheckedMove};
     /// let text: UncheckedMove = "d3-d5".parse()?;

@@ -3,6 +3,7 @@
 use alloc::string::String;
 
 use super::limits::{Limit, MAX_QUOTED_CHARS};
+use super::visit::Location;
 use crate::{FenError, GameResult, Outcome, ParseMoveError};
 
 /// A text of the input as an error quotes it: control characters escaped as Rust writes them
@@ -99,8 +100,8 @@ impl PdnError {
     /// let err = pdn::read_str("1. c3-c9 *").next().unwrap().unwrap_err();
     /// assert_eq!(err.location(), Location::new(1, 4));
     /// ```
-    pub fn location(&self) -> super::Location {
-        super::Location::new(self.line, self.column)
+    pub fn location(&self) -> Location {
+        Location::new(self.line, self.column)
     }
 
     /// What is wrong.
@@ -112,6 +113,17 @@ impl PdnError {
     /// ```
     pub fn kind(&self) -> &PdnErrorKind {
         &self.kind
+    }
+}
+
+impl Location {
+    /// The error `kind` at this place.
+    pub(crate) fn error(self, kind: PdnErrorKind) -> PdnError {
+        PdnError {
+            line: self.line,
+            column: self.column,
+            kind,
+        }
     }
 }
 

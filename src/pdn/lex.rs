@@ -20,25 +20,8 @@ use super::limits::Limit;
 #[cfg(test)]
 use super::limits::{MAX_COMMENT_BYTES, MAX_TAG_VALUE_BYTES, MAX_TOKEN_BYTES};
 use super::source::{More, Source};
+use super::visit::Location;
 use crate::GameResult;
-
-/// Where a token starts: line and column, both from 1; columns count characters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct At {
-    pub(crate) line: usize,
-    pub(crate) column: usize,
-}
-
-impl At {
-    /// The error `kind` at this place.
-    pub(crate) fn error(self, kind: PdnErrorKind) -> PdnError {
-        PdnError {
-            line: self.line,
-            column: self.column,
-            kind,
-        }
-    }
-}
 
 /// Where a tokenizer error lies, which decides what it does to the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,7 +42,7 @@ pub(crate) enum Kind {
     /// [`Lexer::tag_pair`].
     Tag {
         /// Where the value starts (after the opening quote).
-        value_at: At,
+        value_at: Location,
     },
     /// A move number such as `12.` or `12...`.
     Number,
@@ -94,8 +77,8 @@ pub(crate) enum Kind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Tok {
     pub(crate) kind: Kind,
-    pub(crate) at: At,
-    pub(crate) end: At,
+    pub(crate) at: Location,
+    pub(crate) end: Location,
     pub(crate) line_start: bool,
 }
 
@@ -311,12 +294,9 @@ impl<S: Source> Lexer<S> {
     }
 
     /// Where the cursor is.
-    fn here(&mut self) -> At {
+    fn here(&mut self) -> Location {
         self.sync_col(self.abs());
-        At {
-            line: self.line,
-            column: self.col,
-        }
+        Location::new(self.line, self.col)
     }
 
     /// Steps over the line end at the cursor (`\n`, `\r\n` or `\r`).
@@ -408,7 +388,7 @@ impl<S: Source> Lexer<S> {
             self.started = true;
             while self.len() < 2 && self.fill() {}
             if matches!(self.src.bytes(), [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..]) {
-                let at = At { line: 1, column: 1 };
+                let at = Location::new(1, 1);
                 // Nothing of it is read as UTF-8: on to its end.
                 self.skip_until(|_| false);
                 return Tok {
@@ -491,7 +471,7 @@ impl<S: Source> Lexer<S> {
     }
 
     /// A word: a move, a move number, a NAG or a termination.
-    fn word(&mut self, start: u64, at: At) -> Kind {
+    fn word(&mut self, start: u64, at: Location) -> Kind {
         self.keep = Some(start);
         loop {
             let bytes = &self.src.bytes()[self.i..];
@@ -562,7 +542,14 @@ impl<S: Source> Lexer<S> {
     }
 
     /// A tag pair on one line: `[`, the name, the quoted value, `]`, with blanks between.
-    fn tag(&mut self, at: At) -> Kind {
+    fn tag(&mut self, at: Location) -> Kind {
+        match self.tag_pair_parts(at) {
+            Ok(kind) | Err(kind) => kind,
+        }
+    }
+
+    /// The parts of a tag pair; `Err` with the error (or I/O error) that cut it short.
+    fn tag_pair_parts(&mut self, at: Location) -> Result<Kind, Kind> {
         self.i += 1;
         self.tag_name.clear();
         self.tag_raw.clear();
@@ -578,37 +565,16 @@ impl<S: Source> Lexer<S> {
             }
             self.i += 1;
         }
-        if let Some(message) = self.io_error.take() {
-            return Kind::Io(message);
-        }
         let name_len = self.abs() - name_start;
         if name_len == 0 {
-            let here = self.here();
-            return self.tag_error(
-                here,
-                PdnErrorKind::BadTag {
-                    expected: "a tag name",
-                },
-            );
+            return Err(self.missing("a tag name"));
         }
+        self.io_error()?;
         if name_len > self.max_token as u64 {
             let limit = Limit::Token;
-            return self.tag_error(name_at, PdnErrorKind::LimitExceeded { limit });
+            return Err(self.tag_error(name_at, PdnErrorKind::LimitExceeded { limit }));
         }
-        self.skip_blank();
-        if self.peek() != Some(b'"') {
-            if let Some(message) = self.io_error.take() {
-                return Kind::Io(message);
-            }
-            let here = self.here();
-            return self.tag_error(
-                here,
-                PdnErrorKind::BadTag {
-                    expected: "a quoted value",
-                },
-            );
-        }
-        self.i += 1;
+        self.expect(b'"', "a quoted value")?;
         let value_at = self.here();
         let value_start = self.abs();
         loop {
@@ -631,12 +597,12 @@ impl<S: Source> Lexer<S> {
                         }
                     }
                 }
-                Some(b'\n' | b'\r') => return self.tag_error(at, PdnErrorKind::UnterminatedTag),
+                Some(b'\n' | b'\r') => {
+                    return Err(self.tag_error(at, PdnErrorKind::UnterminatedTag));
+                }
                 None => {
-                    if let Some(message) = self.io_error.take() {
-                        return Kind::Io(message);
-                    }
-                    return self.tag_error(at, PdnErrorKind::UnterminatedTag);
+                    self.io_error()?;
+                    return Err(self.tag_error(at, PdnErrorKind::UnterminatedTag));
                 }
                 Some(b) => {
                     self.i += 1;
@@ -645,29 +611,46 @@ impl<S: Source> Lexer<S> {
             }
             if self.abs() - value_start > self.max_value as u64 {
                 let limit = Limit::TagValue;
-                return self.tag_error(value_at, PdnErrorKind::LimitExceeded { limit });
+                return Err(self.tag_error(value_at, PdnErrorKind::LimitExceeded { limit }));
             }
         }
-        self.skip_blank();
-        if self.peek() != Some(b']') {
-            if let Some(message) = self.io_error.take() {
-                return Kind::Io(message);
-            }
-            let here = self.here();
-            return self.tag_error(
-                here,
-                PdnErrorKind::BadTag {
-                    expected: "`]` after the value",
-                },
-            );
-        }
-        self.i += 1;
+        self.expect(b']', "`]` after the value")?;
         self.tag_value = String::from_utf8_lossy(&self.tag_raw).into_owned();
-        Kind::Tag { value_at }
+        Ok(Kind::Tag { value_at })
+    }
+
+    /// Steps over `byte`, after blanks on the line; without it, what [`missing`] gives.
+    ///
+    /// [`missing`]: Lexer::missing
+    fn expect(&mut self, byte: u8, expected: &'static str) -> Result<(), Kind> {
+        self.skip_blank();
+        if self.peek() == Some(byte) {
+            self.i += 1;
+            return Ok(());
+        }
+        Err(self.missing(expected))
+    }
+
+    /// A tag pair lacks what was `expected` at the cursor: the I/O error that ended the
+    /// input there if there is one, else a tag error saying what was expected.
+    fn missing(&mut self, expected: &'static str) -> Kind {
+        if let Err(io) = self.io_error() {
+            return io;
+        }
+        let here = self.here();
+        self.tag_error(here, PdnErrorKind::BadTag { expected })
+    }
+
+    /// The I/O error that ended the input, not yet reported, as a token.
+    fn io_error(&mut self) -> Result<(), Kind> {
+        match self.io_error.take() {
+            Some(message) => Err(Kind::Io(message)),
+            None => Ok(()),
+        }
     }
 
     /// A tag error at `at`; the rest of the line is skipped before the next token.
-    fn tag_error(&mut self, at: At, kind: PdnErrorKind) -> Kind {
+    fn tag_error(&mut self, at: Location, kind: PdnErrorKind) -> Kind {
         self.rest = Rest::Line;
         Kind::Error {
             error: at.error(kind),
@@ -680,7 +663,7 @@ impl<S: Source> Lexer<S> {
     /// was never closed. A comment that reaches the end of the input or
     /// the comment limit without `}` is an error too, and reading goes back to its
     /// second line (where the next game may start).
-    fn brace_comment(&mut self, start: u64, at: At) -> Kind {
+    fn brace_comment(&mut self, start: u64, at: Location) -> Kind {
         self.i += 1;
         // The comment's text stays in the window until the token is taken.
         self.keep = Some(start);
@@ -779,7 +762,7 @@ impl<S: Source> Lexer<S> {
     /// comments, and the cursor goes back to the comment's second line.
     fn unclosed(
         &mut self,
-        at: At,
+        at: Location,
         mark: Option<(u64, usize)>,
         why: Unclosed,
         prev_blank: bool,
@@ -846,7 +829,7 @@ mod tests {
     fn tokens_with_positions() {
         let text = "[Event \"a \\\"b\\\"\"]\n1. c3-c4 {x\ny} 1...f6-f5! $2 (2. a3-a4) ; z\n 1-0";
         let t = tokens(text);
-        let value_at = At { line: 1, column: 9 };
+        let value_at = Location::new(1, 9);
         assert_eq!(t[0].kind, Kind::Tag { value_at });
         let k: Vec<&Kind> = t[1..].iter().map(|t| &t.kind).collect();
         assert!(matches!(

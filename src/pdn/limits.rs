@@ -51,8 +51,8 @@ pub const MAX_COMMENT_BYTES: usize = 1 << 20;
 pub const MAX_TAGS_PER_GAME: usize = 256;
 
 /// The most plies (moves of one side) one game may have; variations are skipped and do not
-/// count. A [`Game`](crate::Game) takes about 100 bytes a ply, so a game at the limit holds
-/// about 10 MB.
+/// count. It bounds the memory of the game being read: what a ply takes is in the section
+/// Memory of [`Game`](crate::Game).
 ///
 /// ```
 /// use turkish_draughts::pdn::MAX_PLIES_PER_GAME;

@@ -38,9 +38,11 @@
 //!
 //! [`Reader::read_game`] and [`Games::read_game`] hand a game's tags, moves, comments, NAGs,
 //! variations and termination to a [`Visitor`] of the caller's as they are read, with where
-//! each starts, without replaying the moves; its methods can skip a variation or stop
-//! reading the game ([`Control`]). `skip_game` skips a game. Games end where they end for
-//! the built-in visitor, which replays them (the items of [`read_str`] and [`Reader`]).
+//! each starts, without replaying the moves. Its methods answer with a
+//! [`ControlFlow`](core::ops::ControlFlow): go on, or break off the game with an output of
+//! their own; entering a variation, they can also [`Skip`] it. `skip_game` skips a game.
+//! Games end where they end for the built-in visitor, which replays them (the items of
+//! [`read_str`] and [`Reader`]).
 //!
 //! # The rule set
 //!
@@ -109,12 +111,12 @@
 //! - two move lists of 256 moves (16 KiB), for resolving move text;
 //! - the tags of the game being read: at most [`MAX_TAGS_PER_GAME`] names of at most
 //!   [`MAX_TOKEN_BYTES`] and values of at most [`MAX_TAG_VALUE_BYTES`];
-//! - the [`Game`](crate::Game) being replayed: about 100 bytes a ply, at most
-//!   [`MAX_PLIES_PER_GAME`] plies (capacities grow by doubling), and its annotations, at
-//!   most [`MAX_NOTES_BYTES_PER_GAME`];
+//! - the [`Game`](crate::Game) being replayed, at most [`MAX_PLIES_PER_GAME`] plies (what
+//!   a ply takes: the section Memory of `Game`; capacities grow by doubling), and its
+//!   annotations, at most [`MAX_NOTES_BYTES_PER_GAME`];
 //! - the item being handed back. A finished game gives back the room it kept for more
-//!   moves: it holds 92 bytes a ply (a one-move game, 136 bytes of heap), its tags and its
-//!   annotations.
+//!   moves ([`Game::shrink_to_fit`](crate::Game::shrink_to_fit)): it holds what its plies
+//!   need, its tags and its annotations.
 //!
 //! The time is linear in the input: every byte is looked at a bounded number of times, and
 //! each ply costs constant time (amortised), repetition counting included.
@@ -140,11 +142,28 @@
 //! # Ok::<(), pdn::PdnError>(())
 //! ```
 
+// The files, and what each holds:
+//
+// - reading: `read` (`read_str`, `Games`, `Reader`: the one way through the games, shared
+//   by both), over `parse` (the parser core: tokens put together into games for any
+//   visitor, each token kind handled on its own, and where a game ends), over `lex` (the
+//   tokenizer) and `source` (the window on a text or a stream); `replay` is the built-in
+//   visitor that replays a game into a `PdnGame`; `options` holds `ReadOptions`;
+// - writing: `write` holds all of it (`write_game`, `Game::to_pdn`, `PdnGame::to_pdn`: the
+//   tags written, the movetext, the annotations);
+// - what both share: `game` (`PdnGame`), `notes` (the annotations' types), `tags`,
+//   `rules_tag` (the `Rules` and `NoProgressLimit` tags), `visit` (`Visitor`, `Skip`,
+//   `Location`), `error` and `limits`;
+// - `tests`: the reader's work and window counted inside.
 mod error;
+mod game;
 mod lex;
 mod limits;
 mod notes;
+mod options;
+mod parse;
 mod read;
+mod replay;
 mod rules_tag;
 mod source;
 mod tags;
@@ -154,15 +173,17 @@ mod visit;
 mod write;
 
 pub use error::{PdnError, PdnErrorKind};
+pub use game::PdnGame;
 pub use limits::{
     Limit, MAX_COMMENT_BYTES, MAX_NOTES_BYTES_PER_GAME, MAX_PLIES_PER_GAME, MAX_QUOTED_CHARS,
     MAX_TAG_VALUE_BYTES, MAX_TAGS_PER_GAME, MAX_TOKEN_BYTES,
 };
 pub use notes::{Node, Notes, Variation};
+pub use options::ReadOptions;
 #[cfg(feature = "std")]
 pub use read::Reader;
-pub use read::{Games, PdnGame, ReadOptions, read_str, read_str_with};
+pub use read::{Games, read_str, read_str_with};
 pub use rules_tag::{NO_PROGRESS_LIMIT_TAG, RULES_TAG, RulesConflict};
 pub use tags::Tags;
-pub use visit::{Control, Location, Visitor};
+pub use visit::{Location, Skip, Visitor};
 pub use write::{Notation, WriteOptions, write_game};

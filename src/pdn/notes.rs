@@ -83,36 +83,3 @@ pub enum Node {
     /// A variation inside this one.
     Variation(Variation),
 }
-
-/// Writes `notes` as PDN words, each given to `push`.
-pub(crate) fn write_notes(notes: &Notes, push: &mut impl FnMut(&str)) {
-    for nag in &notes.nags {
-        push(nag);
-    }
-    for comment in &notes.comments {
-        write_comment(comment, push);
-    }
-    for variation in &notes.variations {
-        write_variation(variation, push);
-    }
-}
-
-fn write_comment(text: &str, push: &mut impl FnMut(&str)) {
-    let mut word = String::with_capacity(text.len() + 2);
-    word.push('{');
-    word.push_str(text);
-    word.push('}');
-    push(&word);
-}
-
-fn write_variation(variation: &Variation, push: &mut impl FnMut(&str)) {
-    push("(");
-    for node in &variation.nodes {
-        match node {
-            Node::Move(text) | Node::Nag(text) => push(text),
-            Node::Comment(text) => write_comment(text, push),
-            Node::Variation(inner) => write_variation(inner, push),
-        }
-    }
-    push(")");
-}

@@ -6,7 +6,8 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::read::{Parser, ReadOptions};
+use super::options::ReadOptions;
+use super::read::Parser;
 use super::source::{IoSource, StrSource};
 use super::{MAX_COMMENT_BYTES, MAX_TAG_VALUE_BYTES, MAX_TOKEN_BYTES};
 

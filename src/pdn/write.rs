@@ -1,13 +1,17 @@
-//! Writing a [`Game`] as PDN.
+//! Writing PDN, all of it: a [`Game`] with tags of the caller's ([`write_game`],
+//! [`Game::to_pdn`]), and a [`PdnGame`] with everything it was read with
+//! ([`PdnGame::to_pdn`]): which tags are written and how, the numbered moves wrapped at 80
+//! columns, the annotations and the termination.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt::Write;
 
-use super::notes::{Notes, write_notes};
-use super::read::PdnGame;
-use super::rules_tag::{NO_PROGRESS_LIMIT_TAG, RULES_TAG};
+use super::game::PdnGame;
+use super::notes::{Node, Notes, Variation};
+use super::rules_tag::{NO_PROGRESS_LIMIT_TAG, RULES_TAG, no_progress_limit_of, rules_of};
 use super::tags::Tags;
-use crate::{Color, Game, GameResult, Setup};
+use crate::{Color, Game, GameResult, RuleSet, Setup};
 
 /// The move notation of written PDN.
 ///
@@ -174,21 +178,72 @@ pub fn write_game(game: &Game, tags: &Tags, options: &WriteOptions) -> String {
     out
 }
 
-/// Writes a [`PdnGame`] with its tags and annotations: [`PdnGame::to_pdn`].
-pub(crate) fn write_annotated(game: &PdnGame) -> String {
-    let mut out = String::with_capacity(256 + 8 * game.game().ply());
-    for (name, value) in game.tags_to_write().iter() {
-        tag(&mut out, name, value);
+impl PdnGame {
+    /// The game as PDN with everything it was read with: its tags in their order (with the
+    /// `Rules` tag of its rule set added or set when the tags alone would not say it), a
+    /// blank line, the moves in landing notation with their NAGs, comments and variations,
+    /// and the termination read. Reading the text back gives the same game, tags and
+    /// annotations (`;` and `%` comments, move numbers inside variations and the spacing are
+    /// not kept).
+    ///
+    /// ```
+    /// use turkish_draughts::pdn;
+    /// let text = "[White \"ayse\"]\n\n1. c3-c4! {good} (1. d3-d4 $2) f6-f5 1-0\n";
+    /// let game = pdn::read_str(text).next().unwrap()?;
+    /// let written = game.to_pdn();
+    /// assert_eq!(written, "[White \"ayse\"]\n\n1. c3-c4 ! {good} ( d3-d4 $2 ) f6-f5 2-0\n");
+    /// assert_eq!(pdn::read_str(&written).next().unwrap()?, game);
+    /// # Ok::<(), pdn::PdnError>(())
+    /// ```
+    pub fn to_pdn(&self) -> String {
+        let mut out = String::with_capacity(256 + 8 * self.game().ply());
+        for (name, value) in tags_to_write(self).iter() {
+            tag(&mut out, name, value);
+        }
+        out.push('\n');
+        let notes = self.notes_by_ply();
+        movetext(
+            &mut out,
+            self.game(),
+            &WriteOptions::default(),
+            notes,
+            self.result(),
+        );
+        out
     }
-    out.push('\n');
-    movetext(
-        &mut out,
-        game.game(),
-        &WriteOptions::default(),
-        game.notes_by_ply(),
-        game.result(),
-    );
-    out
+}
+
+/// The tags [`PdnGame::to_pdn`] writes: the game's own, with the `Rules` and
+/// `NoProgressLimit` tags set to what the game was played under when its tags would not say
+/// it.
+fn tags_to_write(game: &PdnGame) -> Cow<'_, Tags> {
+    let rules = game.game().rules();
+    let said = match game.tags().get(RULES_TAG) {
+        Some(value) => rules_of(value),
+        None => Some(RuleSet::Default),
+    };
+    let limit = game.game().no_progress_limit();
+    let limit_said = game
+        .tags()
+        .get(NO_PROGRESS_LIMIT_TAG)
+        .map(no_progress_limit_of);
+    if said == Some(rules) && limit_said == limit.map(Some) {
+        return Cow::Borrowed(game.tags());
+    }
+    let mut tags = game.tags().clone();
+    if said != Some(rules) {
+        tags.set(RULES_TAG, rules.name());
+    }
+    match limit {
+        Some(plies) if limit_said != Some(Some(plies)) => {
+            tags.set(NO_PROGRESS_LIMIT_TAG, alloc::format!("{plies}"));
+        }
+        None => {
+            tags.remove(NO_PROGRESS_LIMIT_TAG);
+        }
+        Some(_) => {}
+    }
+    Cow::Owned(tags)
 }
 
 /// The numbered moves wrapped at [`WIDTH`] columns, each ply followed by its notes, then the
@@ -255,6 +310,39 @@ fn movetext(
     let _ = write!(word, "{result}");
     push(out, &word);
     out.push('\n');
+}
+
+/// Writes `notes` as PDN words, each given to `push`.
+fn write_notes(notes: &Notes, push: &mut impl FnMut(&str)) {
+    for nag in &notes.nags {
+        push(nag);
+    }
+    for comment in &notes.comments {
+        write_comment(comment, push);
+    }
+    for variation in &notes.variations {
+        write_variation(variation, push);
+    }
+}
+
+fn write_comment(text: &str, push: &mut impl FnMut(&str)) {
+    let mut word = String::with_capacity(text.len() + 2);
+    word.push('{');
+    word.push_str(text);
+    word.push('}');
+    push(&word);
+}
+
+fn write_variation(variation: &Variation, push: &mut impl FnMut(&str)) {
+    push("(");
+    for node in &variation.nodes {
+        match node {
+            Node::Move(text) | Node::Nag(text) => push(text),
+            Node::Comment(text) => write_comment(text, push),
+            Node::Variation(inner) => write_variation(inner, push),
+        }
+    }
+    push(")");
 }
 
 impl Game {

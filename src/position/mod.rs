@@ -98,6 +98,10 @@ impl Position {
     /// a man on its promotion rank or on its own back rank (see [`Color::promotion_rank`] and
     /// [`Color::back_rank`]), and more than 16 pieces on a side.
     ///
+    /// # Errors
+    ///
+    /// The [`SetupError`] of the first check the setup fails, as listed above.
+    ///
     /// ```
     /// use turkish_draughts::{Color, Position, RuleSet, Setup, SetupError};
     /// let mut setup = Setup::start();
@@ -135,6 +139,11 @@ impl Position {
     /// you trust, never for positions that come from users: deserialization and
     /// [`from_fen`](Position::from_fen) use the strict check.
     ///
+    /// # Errors
+    ///
+    /// The [`SetupError`] of the first check the setup fails: a square claimed by both sides, a
+    /// king mark on an empty square, or a man on its promotion rank.
+    ///
     /// ```
     /// use turkish_draughts::{Position, RuleSet};
     /// // A black man on g8, Black's own back rank (an example of the rules).
@@ -154,6 +163,11 @@ impl Position {
 
     /// Parses a PDN FEN (see [`Setup`]'s `FromStr`) and checks it as
     /// [`from_setup`](Position::from_setup) does.
+    ///
+    /// # Errors
+    ///
+    /// A [`FenError`] when the text is not a FEN (with where and why), or when the position it
+    /// describes fails a check of [`from_setup`](Position::from_setup).
     ///
     /// ```
     /// use turkish_draughts::{FenError, Position, RuleSet};

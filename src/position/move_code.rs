@@ -238,6 +238,11 @@ impl Position {
     /// another position is made, and [`decode_move`](Position::decode_move) of it refuses
     /// it or finds this position's legal move with that result.
     ///
+    /// # Errors
+    ///
+    /// An [`IllegalMoveError`] with [`IllegalMoveReason::NotLegal`] when a captured square holds
+    /// no piece of the side not to move.
+    ///
     /// ```
     /// use turkish_draughts::{IllegalMoveReason, Position, RuleSet};
     /// let pos = Position::from_fen("W:Wc4,d4:Bc5,Kd6,e4,b4", RuleSet::Default)?;
@@ -296,6 +301,10 @@ impl Position {
     /// here, with the reason ([`IllegalMoveReason`]) if not. The legality check is
     /// [`is_legal`](Position::is_legal)'s: a quiet move is compared with the quiet moves, a
     /// capture is looked for by a search from its origin; no move list is built.
+    ///
+    /// # Errors
+    ///
+    /// A [`DecodeMoveError`] for the first of the checks above that the code fails.
     ///
     /// ```
     /// use turkish_draughts::{DecodeMoveError, MoveCode, Position, RuleSet};

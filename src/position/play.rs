@@ -198,6 +198,11 @@ impl Position {
     /// with the reason, and the position is left exactly as it was. The check is
     /// [`is_legal`](Position::is_legal)'s: no move list is built.
     ///
+    /// # Errors
+    ///
+    /// An [`IllegalMoveError`], with the reason, when the move is not legal here; the position is
+    /// then unchanged.
+    ///
     /// ```
     /// use turkish_draughts::{Color, Position};
     /// let mut pos = Position::start();

@@ -1,13 +1,7 @@
-//! Materials (how many men and kings each side has) and the index of a position inside its
-//! material's table.
+//! Materials: how many men and kings each side has, their names, and how many entries
+//! their tables have.
 
 use std::string::String;
-
-use crate::{Bitboard, Color, Position, Setup};
-
-/// The squares a man can stand on: ranks 2 to 7 (48 squares). A man's square is numbered
-/// 0..48 as its board index minus 8.
-pub(crate) const MAN_SQUARES: u64 = 0x00FF_FFFF_FFFF_FF00;
 
 /// The most pieces of one kind (for example the white men) that a material here may have.
 pub(crate) const MAX_GROUP: usize = 8;
@@ -45,16 +39,6 @@ pub(crate) fn slot(m: Material) -> usize {
         .fold(0, |acc, &c| acc * (MAX_GROUP + 1) + usize::from(c))
 }
 
-/// The material of a slot (the inverse of [`slot`]).
-pub(crate) fn from_slot(mut i: usize) -> Material {
-    let mut counts = [0u8; 4];
-    for c in counts.iter_mut().rev() {
-        *c = (i % (MAX_GROUP + 1)) as u8;
-        i /= MAX_GROUP + 1;
-    }
-    Material { counts }
-}
-
 /// The number of material slots: each of the four counts in `0..=MAX_GROUP`.
 pub(crate) const SLOTS: usize = (MAX_GROUP + 1).pow(4);
 
@@ -82,6 +66,7 @@ impl Material {
     }
 
     /// The material with the sides swapped.
+    #[cfg(feature = "tablebase-builder")]
     pub(crate) const fn swapped(self) -> Material {
         let [a, b, c, d] = self.counts;
         Material {
@@ -92,11 +77,6 @@ impl Material {
     /// The number of pieces.
     pub(crate) fn pieces(self) -> u32 {
         self.counts.iter().map(|&c| u32::from(c)).sum()
-    }
-
-    /// The number of men (both sides).
-    pub(crate) fn men(self) -> u32 {
-        u32::from(self.counts[0]) + u32::from(self.counts[2])
     }
 
     /// Whether each group fits the index (at most [`MAX_GROUP`] pieces of a kind).
@@ -112,6 +92,7 @@ impl Material {
     }
 
     /// Every material of `pieces` pieces with at least one a side.
+    #[cfg(feature = "tablebase-builder")]
     pub(crate) fn all_with(pieces: u32) -> impl Iterator<Item = Material> {
         let p = pieces as u8;
         (0..=p).flat_map(move |wm| {
@@ -159,178 +140,9 @@ impl Material {
     }
 }
 
-/// The rank of a set of squares among the sets of its size (the combinatorial number
-/// system): `sum C(s_i, i + 1)` over its squares in increasing order, `s_i` numbered in
-/// `0..n`.
-#[inline]
-fn rank_set(mut set: u64) -> u64 {
-    let mut r = 0;
-    let mut i = 1;
-    while set != 0 {
-        let s = set.trailing_zeros() as usize;
-        r += BINOMIAL[s][i];
-        set &= set - 1;
-        i += 1;
-    }
-    r
-}
-
-/// The set of `k` squares in `0..n` whose rank is `r` (inverse of [`rank_set`]).
-#[inline]
-fn unrank_set(mut r: u64, k: usize, n: usize) -> u64 {
-    if k == 1 {
-        // C(s, 1) = s.
-        return 1 << r;
-    }
-    let mut set = 0u64;
-    let mut top = n;
-    for i in (1..=k).rev() {
-        // The largest s < top with C(s, i) <= r (C(i - 1, i) = 0 <= r always), by
-        // binary search.
-        let (mut lo, mut hi) = (i - 1, top - 1);
-        while lo < hi {
-            let mid = (lo + hi).div_ceil(2);
-            if BINOMIAL[mid][i] <= r {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        let s = lo;
-        r -= BINOMIAL[s][i];
-        set |= 1 << s;
-        top = s;
-    }
-    set
-}
-
-/// The index of a position with White to move, in its material's table (the material must
-/// be the position's own). Men must stand on ranks 2 to 7.
-#[inline]
-pub(crate) fn index_of(m: Material, white: u64, black: u64, kings: u64) -> u64 {
-    let [_, wk, bm, bk] = m.counts.map(usize::from);
-    let wmen = rank_set((white & !kings) >> 8);
-    let wkings = rank_set(white & kings);
-    let bmen = rank_set((black & !kings) >> 8);
-    let bkings = rank_set(black & kings);
-    ((wmen * binomial(64, wk) + wkings) * binomial(48, bm) + bmen) * binomial(64, bk) + bkings
-}
-
-/// The board (White, Black, kings) of an index, or `None` for an entry that puts two
-/// pieces on one square.
-#[inline]
-pub(crate) fn board_of(m: Material, index: u64) -> Option<(u64, u64, u64)> {
-    let [wm, wk, bm, bk] = m.counts.map(usize::from);
-    let (nbk, nbm, nwk) = (binomial(64, bk), binomial(48, bm), binomial(64, wk));
-    let bkings = unrank_set(index % nbk, bk, 64);
-    let rest = index / nbk;
-    let bmen = unrank_set(rest % nbm, bm, 48) << 8;
-    let rest = rest / nbm;
-    let wkings = unrank_set(rest % nwk, wk, 64);
-    let wmen = unrank_set(rest / nwk, wm, 48) << 8;
-    let all = [wmen, wkings, bmen, bkings];
-    let union = wmen | wkings | bmen | bkings;
-    let total: u32 = all.iter().map(|s| s.count_ones()).sum();
-    (union.count_ones() == total).then_some((wmen | wkings, bmen | bkings, wkings | bkings))
-}
-
-/// The position of a board with White to move.
-pub(crate) fn position_of(
-    (white, black, kings): (u64, u64, u64),
-    rules: crate::RuleSet,
-) -> Option<Position> {
-    let setup = Setup {
-        white: Bitboard::from_u64(white),
-        black: Bitboard::from_u64(black),
-        kings: Bitboard::from_u64(kings),
-        turn: Color::White,
-    };
-    Position::from_setup(&setup, rules).ok()
-}
-
-/// The board's squares mirrored left to right (file a swaps with file h).
-#[inline]
-pub(crate) const fn mirror_files(mut x: u64) -> u64 {
-    x = ((x >> 1) & 0x5555_5555_5555_5555) | ((x & 0x5555_5555_5555_5555) << 1);
-    x = ((x >> 2) & 0x3333_3333_3333_3333) | ((x & 0x3333_3333_3333_3333) << 2);
-    ((x >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((x & 0x0F0F_0F0F_0F0F_0F0F) << 4)
-}
-
-/// The index of the board's left-right mirror.
-#[inline]
-pub(crate) fn mirror_index(m: Material, (white, black, kings): (u64, u64, u64)) -> u64 {
-    index_of(
-        m,
-        mirror_files(white),
-        mirror_files(black),
-        mirror_files(kings),
-    )
-}
-
-/// Whether a file stores the entry `index` of the board: the files keep one of each pair of
-/// mirrored positions, the one with the smaller index.
-#[inline]
-pub(crate) fn is_stored(m: Material, index: u64, board: (u64, u64, u64)) -> bool {
-    mirror_index(m, board) >= index
-}
-
-/// Gives every entry that a file does not store (its mirror has the smaller index) its
-/// mirror's value, after the file's values were decoded.
-pub(crate) fn restore_mirrors(m: Material, values: &mut [u16]) {
-    for i in 0..values.len() {
-        if let Some(board) = board_of(m, i as u64) {
-            let j = mirror_index(m, board) as usize;
-            if j < i {
-                values[i] = values[j];
-            }
-        }
-    }
-}
-
-/// Where a position is stored: its table's material and its index there, with White to
-/// move (a position with Black to move is colour-swapped first). `None` when a man stands
-/// on its own back rank (no table holds it) or a group is too large for the index.
-#[inline]
-pub(crate) fn locate(pos: &Position) -> Option<(Material, u64)> {
-    let (m, board, i) = locate_unmirrored(pos)?;
-    Some((m, i.min(mirror_index(m, board))))
-}
-
-/// The material, board and index of a position with White to move (colour-swapped
-/// first if Black is to move), before the mirror is looked at: the entry of a table
-/// whose mirrored entries were restored ([`restore_mirrors`]) holds its value too.
-#[inline]
-pub(crate) fn locate_unmirrored(pos: &Position) -> Option<(Material, (u64, u64, u64), u64)> {
-    let p = if pos.turn() == Color::White {
-        *pos
-    } else {
-        pos.mirrored()
-    };
-    let b = p.board();
-    let (white, black, kings) = (b.white().to_u64(), b.black().to_u64(), b.kings().to_u64());
-    if (white | black) & !kings & !MAN_SQUARES != 0 {
-        return None;
-    }
-    let m = Material::of_board(white, black, kings);
-    if !m.is_indexable() {
-        return None;
-    }
-    Some((m, (white, black, kings), index_of(m, white, black, kings)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ranks_round_trip() {
-        for k in 0..=3 {
-            let n = binomial(48, k);
-            for r in (0..n).step_by(97) {
-                assert_eq!(rank_set(unrank_set(r, k, 48)), r);
-            }
-        }
-    }
 
     #[test]
     fn names_round_trip() {

@@ -9,7 +9,7 @@
 //! use turkish_draughts::{Position, RuleSet};
 //! use turkish_draughts::tablebase::{Builder, Tablebase, Wdl};
 //! # let dir = std::env::temp_dir().join(format!("td-doc-mod-{}", std::process::id()));
-//! Builder::new(RuleSet::Default, &dir).progress(false).build(3)?;
+//! Builder::new(RuleSet::Default, &dir).build(3)?;
 //! let tb = Tablebase::open(&dir, RuleSet::Default)?;
 //! // A king and a man against a lone king, the man one step from crowning.
 //! let pos = Position::from_fen("W:WKa1,h7:BKd5", RuleSet::Default)?;
@@ -47,14 +47,13 @@
 //!
 //! The format is part of the crate's stability promise: a file written by this version is
 //! read by every later version of the crate with the same format version. All numbers are
-//! little-endian. This is format version 2; files of version 1 are refused by the prober
-//! ([`FileError::WrongVersion`]), and [`Builder::build`] rewrites a material's version-1
-//! files as version 2 in place, without solving it again.
+//! little-endian. This is format version 3; a file of another version is refused with
+//! [`FileError::WrongVersion`], which says to build the tables again.
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 0..8 | magic `DAMA-TB\n` |
-//! | 8..10 | format version, 2 |
+//! | 8..10 | format version, 3 |
 //! | 10 | rule set: 0 default, 1 tudaf |
 //! | 11 | metric: 0 WDL, 1 DTW |
 //! | 12..16 | material: white men, white kings, black men, black kings |
@@ -63,13 +62,20 @@
 //! | 24..32 | index entries (the table's length) |
 //! | 32..36 | entries a block: 1024 (WDL), 256 (DTW); the last block may hold fewer |
 //! | 36..40 | blocks |
-//! | 40..48 | checksum: 64-bit FNV-1a over bytes 0..40 and everything from byte 48 |
+//! | 40..48 | checksum: 64-bit FNV-1a over bytes 0..40, then from byte 48 to the data's start |
 //! | 48..52 | blocks a group: `65535 / (3 * entries a block + 8)`, 21 (WDL) and 84 (DTW) |
 //! | 52..56 | the data's length in bytes |
-//! | 56.. | the value code: a count `n` (u16), then `n` times a symbol (u16) and its word's length in bits (u8), symbols increasing |
+//! | 56..64 | positions won by the side to move (every legal position of the material, White to move) |
+//! | 64..72 | positions drawn |
+//! | 72..80 | positions lost |
+//! | 80..88 | the index of the first entry of the longest win (all ones when there is no win) |
+//! | 88..90 | the longest win's plies |
+//! | 90..96 | zero |
+//! | 96.. | the value code: a count `n` (u16), then `n` times a symbol (u16) and its word's length in bits (u8), symbols increasing |
 //! | then | the length code: a count `n` (u8), then `n` times a length class (u8) and its word's length (u8), classes increasing |
 //! | then | group offsets: one u32 a group of blocks, where its first block starts in the data |
 //! | then | block offsets: one u16 a block, where it starts after its group's start (0 for a group's first block) |
+//! | then | group checksums: one u32 a group, the low 32 bits of 64-bit FNV-1a over the group's data |
 //! | then | the data: the blocks, each on its own, one after another; a block ends where the next starts |
 //!
 //! **Index scheme 1.** With White to move, white men `wm`, white kings `wk`, black men `bm`,
@@ -100,109 +106,38 @@
 //! each word's bits from its first to its last, that is, reversed into the least
 //! significant end. A probe decodes one block, from its start to the entry.
 //!
-//! A file is checked when it is loaded: header, lengths, checksum, both codes (a prefix
-//! code, symbols in range), the block offsets, and every block's runs (exactly its entries,
-//! exactly its bytes). A file that fails gives [`ProbeError::File`] naming it, never a
-//! value.
+//! **Checks.** A file is opened on the first probe that needs it: its header, both codes (a
+//! prefix code, symbols in range), the block offsets and the checksum over them are checked
+//! then. A group of blocks is read from disk the first time a probe needs it, and checked
+//! then: its checksum, and every block's runs (exactly its entries, exactly its bytes). A
+//! file or a group that fails gives [`ProbeError::File`] naming the file, never a value.
+//!
+//! # Building
+//!
+//! [`Builder`] builds the tables (the `tablebase-builder` feature, on by default): every
+//! table of a number of pieces in one process, or one slice at a time, in processes or on
+//! machines of their own (see [`Plan`]). Its memory, a build's plan and its progress are
+//! described there.
 
+#[cfg(feature = "tablebase-builder")]
 mod build;
+
 mod error;
 mod format;
-mod format_v1;
+mod index;
 mod material;
 mod probe;
 mod resolve;
-mod slice;
-mod tools;
 mod value;
 
-pub use build::{BuildReport, Builder, MAX_BUILD_PIECES};
-pub use error::{BuildError, FileError, OpenError, ProbeError};
+#[cfg(feature = "tablebase-builder")]
+pub use build::{
+    BuildError, BuildReport, Builder, ENTRIES_PER_SECOND, Estimate, MAX_BUILD_PIECES,
+    MaterialStats, Plan, Progress, Slice, SliceKind, Stage, VerifyReport,
+};
+pub use error::{Corruption, FileError, OpenError, ProbeError};
 pub use probe::Tablebase;
-pub use slice::{ENTRIES_PER_SECOND, Estimate, Plan, Slice};
-pub use tools::{MaterialStats, VerifyReport};
-
-use core::fmt;
-use std::format;
-use std::string::String;
+pub use value::{Metric, Wdl};
 
 #[cfg(doc)]
-use crate::Position;
-use crate::RuleSet;
-
-/// Win, draw or loss, for the side to move.
-///
-/// ```
-/// use turkish_draughts::tablebase::Wdl;
-/// assert_eq!(Wdl::Win.to_string(), "win");
-/// assert_eq!(-Wdl::Win, Wdl::Loss);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Wdl {
-    /// The side to move loses.
-    Loss,
-    /// Neither side can force the end of the game.
-    Draw,
-    /// The side to move wins.
-    Win,
-}
-
-impl core::ops::Neg for Wdl {
-    type Output = Wdl;
-    /// The value for the other side.
-    fn neg(self) -> Wdl {
-        match self {
-            Wdl::Loss => Wdl::Win,
-            Wdl::Draw => Wdl::Draw,
-            Wdl::Win => Wdl::Loss,
-        }
-    }
-}
-
-impl fmt::Display for Wdl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Wdl::Loss => "loss",
-            Wdl::Draw => "draw",
-            Wdl::Win => "win",
-        })
-    }
-}
-
-/// What a table file holds.
-///
-/// ```
-/// use turkish_draughts::tablebase::Metric;
-/// assert_eq!(Metric::Dtw.to_string(), "DTW");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Metric {
-    /// Win, draw or loss.
-    Wdl = 0,
-    /// The distance to the end of the game, with the value.
-    Dtw = 1,
-}
-
-impl Metric {
-    /// The file name's extension.
-    const fn extension(self) -> &'static str {
-        match self {
-            Metric::Wdl => "wdl",
-            Metric::Dtw => "dtw",
-        }
-    }
-}
-
-impl fmt::Display for Metric {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Metric::Wdl => "WDL",
-            Metric::Dtw => "DTW",
-        })
-    }
-}
-
-/// The file name of a material's table.
-fn file_name(m: material::Material, rules: RuleSet, metric: Metric) -> String {
-    format!("{}.{}.{}", m.name(), rules.name(), metric.extension())
-}
+use crate::{Position, RuleSet};

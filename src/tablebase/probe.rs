@@ -2,39 +2,42 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::string::ToString;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::vec::Vec;
 
-use super::error::{FileError, OpenError, ProbeError};
-use super::format::{self, Refusal, TableFile};
-use super::material::{self, Material, SLOTS, slot};
+use super::error::{Corruption, FileError, OpenError, ProbeError};
+use super::format::{FORMAT_VERSION, Header, Kind, Refusal, Scheme, Summary, TableFile, file_name};
+use super::index;
+use super::material::{Material, SLOTS, slot};
 use super::resolve::by_captures;
-use super::value::{self, wdl_of_symbol};
-use super::{Metric, Wdl, file_name};
+use super::value::{Code, Metric, Wdl};
 use crate::{Move, MoveList, Position, RuleSet};
 
-type Slot = OnceLock<Result<TableFile, ProbeError>>;
-
-/// The endgame tables of one rule set in a directory, read lazily: a material's file is
-/// read (and its checksum and blocks checked) on the first probe that needs it, and kept.
-/// `Send + Sync`: share one `Tablebase` between threads (in an `Arc`).
+/// The endgame tables of one rule set, from one or more directories and from files' bytes
+/// handed over in memory. A table file on disk is opened on the first probe that needs it
+/// (its header and block index read and checked), and each group of its blocks is read and
+/// checked (its checksum, and that each block decodes) the first time a probe needs it; a
+/// file in memory is checked the same way, a group at a time. A table that is missing or
+/// cannot be read is looked for again at the next probe that needs it, so a table built or
+/// copied into a directory later is found. `Send + Sync`: share one `Tablebase` between
+/// threads (in an `Arc`).
 ///
 /// # Memory
 ///
-/// A loaded file is held whole in memory, as it is on disk, with its three decoding tables
-/// (4 096 entries of 4 bytes each): a table takes exactly its file's length plus 49 152
-/// bytes ([`loaded_bytes`](Tablebase::loaded_bytes) adds them up), and nothing else is
-/// decoded ahead (a probe decodes part of one block on the stack). The
-/// `Tablebase` itself holds one slot per possible material and metric, 13 122 slots of
-/// `size_of::<OnceLock<Result<_, ProbeError>>>()` bytes each, about 1 MB, allocated by
-/// [`open`](Tablebase::open).
+/// An opened file holds its three decoding tables (4 096 entries of 4 bytes each) and its
+/// block index (10 bytes a group of blocks and 2 a block); a file on disk also holds the
+/// groups of blocks read so far, as they are on disk, and a file handed over in memory
+/// holds its bytes. [`loaded_bytes`](Tablebase::loaded_bytes) adds them up. A probe decodes
+/// part of one block on the stack. The `Tablebase` itself holds one slot per possible
+/// material and metric, 13 122 slots of `size_of::<OnceLock<TableFile>>()` bytes each
+/// (about 1 MB), allocated by [`new`](Tablebase::new).
 ///
 /// ```
 /// use turkish_draughts::{Position, RuleSet};
 /// use turkish_draughts::tablebase::{Builder, Tablebase, Wdl};
 /// # let dir = std::env::temp_dir().join(format!("td-doc-tb-{}", std::process::id()));
-/// Builder::new(RuleSet::Default, &dir).progress(false).build(3)?;
+/// Builder::new(RuleSet::Default, &dir).build(3)?;
 /// let tb = Tablebase::open(&dir, RuleSet::Default)?;
 /// assert_eq!(tb.max_pieces(), 3);
 /// // Two kings against one, under the default rules: a win (in 9 plies).
@@ -51,15 +54,42 @@ type Slot = OnceLock<Result<TableFile, ProbeError>>;
 /// ```
 #[derive(Debug)]
 pub struct Tablebase {
-    dir: PathBuf,
     rules: RuleSet,
-    max_pieces: u32,
-    slots: Vec<[Slot; 2]>,
+    /// The directories, searched in the order they were added.
+    dirs: Vec<PathBuf>,
+    /// The most pieces of the tables known (found in a directory or handed over).
+    max_pieces: AtomicU32,
+    /// The other rule sets whose tables the directories hold, with their most pieces.
+    others: Vec<(RuleSet, u32)>,
+    slots: Vec<[OnceLock<TableFile>; 2]>,
 }
 
 impl Tablebase {
-    /// Opens the tables of `rules` in `dir`. Only the directory's listing is read here (to
-    /// find [`max_pieces`](Tablebase::max_pieces)); the files are read on first use.
+    /// A tablebase of `rules` with no table yet: add directories with
+    /// [`add_directory`](Tablebase::add_directory), or files' bytes with
+    /// [`add_table`](Tablebase::add_table).
+    ///
+    /// ```
+    /// use turkish_draughts::RuleSet;
+    /// use turkish_draughts::tablebase::Tablebase;
+    /// let tb = Tablebase::new(RuleSet::Default);
+    /// assert_eq!(tb.max_pieces(), 0);
+    /// ```
+    pub fn new(rules: RuleSet) -> Tablebase {
+        Tablebase {
+            rules,
+            dirs: Vec::new(),
+            max_pieces: AtomicU32::new(0),
+            others: Vec::new(),
+            slots: (0..SLOTS).map(|_| Default::default()).collect(),
+        }
+    }
+
+    /// Opens the tables of `rules` in `dir`: [`new`](Tablebase::new), then
+    /// [`add_directory`](Tablebase::add_directory). Only the directory's listing is read
+    /// here; the files are read on first use. A directory without a table of `rules`
+    /// opens, and every probe of it then gives [`ProbeError::NoTables`], which says what
+    /// the directory holds instead.
     ///
     /// ```
     /// use turkish_draughts::RuleSet;
@@ -67,30 +97,109 @@ impl Tablebase {
     /// let err = Tablebase::open("/no/such/directory", RuleSet::Default).unwrap_err();
     /// assert!(matches!(err, OpenError::Io { .. }));
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`OpenError::Io`] when the directory cannot be listed.
     pub fn open(dir: impl AsRef<Path>, rules: RuleSet) -> Result<Tablebase, OpenError> {
-        let dir = dir.as_ref().to_path_buf();
-        let io = |e: std::io::Error| OpenError::Io {
-            path: dir.clone(),
-            reason: e.to_string(),
-        };
-        let mut max_pieces = 0;
-        for entry in fs::read_dir(&dir).map_err(io)? {
-            let entry = entry.map_err(io)?;
-            let name = entry.file_name();
-            let Some(name) = name.to_str() else { continue };
-            if let Some(m) = parse_file_name(name, rules) {
-                max_pieces = max_pieces.max(m.pieces());
-            }
-        }
-        Ok(Tablebase {
-            dir,
-            rules,
-            max_pieces,
-            slots: (0..SLOTS).map(|_| Default::default()).collect(),
-        })
+        let mut tb = Tablebase::new(rules);
+        tb.add_directory(dir)?;
+        Ok(tb)
     }
 
-    /// The most pieces of the tables found in the directory (0 when it holds none).
+    /// Adds a directory of tables, searched after those added before. Its listing is read
+    /// now (for [`max_pieces`](Tablebase::max_pieces)); its files on first use. Returns the
+    /// number of files of this rule set's tables it holds.
+    ///
+    /// ```
+    /// use turkish_draughts::{Position, RuleSet};
+    /// use turkish_draughts::tablebase::{Builder, Tablebase, Wdl};
+    /// # let base = std::env::temp_dir().join(format!("td-doc-dirs-{}", std::process::id()));
+    /// # let (small, big) = (base.join("small"), base.join("big"));
+    /// // The tables of 2 pieces in one directory, those of 3 in another.
+    /// Builder::new(RuleSet::Default, &small).build(2)?;
+    /// Builder::new(RuleSet::Default, &big).build(3)?;
+    /// for m in ["KvK", "KvM", "MvK", "MvM"] {
+    ///     std::fs::remove_file(big.join(format!("{m}.default.wdl")))?;
+    ///     std::fs::remove_file(big.join(format!("{m}.default.dtw")))?;
+    /// }
+    /// let mut tb = Tablebase::new(RuleSet::Default);
+    /// tb.add_directory(&small)?;
+    /// tb.add_directory(&big)?;
+    /// assert_eq!(tb.max_pieces(), 3);
+    /// let pos = Position::from_fen("W:WKa1,Kb2:BKh8", RuleSet::Default)?;
+    /// assert_eq!(tb.probe_wdl(&pos)?, Wdl::Win);
+    /// # std::fs::remove_dir_all(&base)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`OpenError::Io`] when the directory cannot be listed.
+    pub fn add_directory(&mut self, dir: impl AsRef<Path>) -> Result<usize, OpenError> {
+        let dir = dir.as_ref().to_path_buf();
+        let found = list(&dir)?;
+        let mut files = 0;
+        for (r, most, n) in found {
+            if r == self.rules {
+                self.max_pieces.fetch_max(most, Ordering::Relaxed);
+                files += n;
+            } else if most > 0 {
+                match self.others.iter_mut().find(|(o, _)| *o == r) {
+                    Some((_, m)) => *m = (*m).max(most),
+                    None => self.others.push((r, most)),
+                }
+            }
+        }
+        self.dirs.push(dir);
+        Ok(files)
+    }
+
+    /// Adds a table file's bytes, named as in a directory (`KMvK.default.wdl`): for
+    /// programs without a file system (WebAssembly in a browser), or with their tables
+    /// elsewhere. The file is checked as one read from disk: its header and block index
+    /// now, each group of blocks on first use. It takes the place of the same table added
+    /// before, or read from a directory. Without a directory, a probe that needs a table
+    /// not handed over gives [`ProbeError::MissingTable`] naming it, whatever its pieces.
+    ///
+    /// ```
+    /// use turkish_draughts::{Position, RuleSet};
+    /// use turkish_draughts::tablebase::{Builder, ProbeError, Tablebase, Wdl};
+    /// # let dir = std::env::temp_dir().join(format!("td-doc-add-{}", std::process::id()));
+    /// Builder::new(RuleSet::Default, &dir).build(2)?;
+    /// let mut tb = Tablebase::new(RuleSet::Default);
+    /// let pos = Position::from_fen("W:WKd4:BKd6", RuleSet::Default)?;
+    /// // A probe names the file it misses; hand it over and probe again.
+    /// let Err(ProbeError::MissingTable { material, metric, .. }) = tb.probe_wdl(&pos) else {
+    ///     unreachable!()
+    /// };
+    /// let name = format!("{material}.default.{}", metric.to_string().to_lowercase());
+    /// tb.add_table(&name, std::fs::read(dir.join(&name))?)?;
+    /// assert_eq!(tb.probe_wdl(&pos)?, Wdl::Win);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`FileError::Name`] when `name` names no table of this rule set, and the other
+    /// [`FileError`]s when the bytes are not a valid table file of that name.
+    pub fn add_table(&mut self, name: &str, bytes: impl Into<Arc<[u8]>>) -> Result<(), FileError> {
+        let (m, metric) = parse_file_name(name, self.rules).ok_or_else(|| FileError::Name {
+            path: PathBuf::from(name),
+        })?;
+        let file = TableFile::from_bytes(bytes.into(), &self.expected(m, metric))
+            .map_err(|r| file_error(PathBuf::from(name), r))?;
+        let cell = &mut self.slots[slot(m)][metric as usize];
+        *cell = OnceLock::new();
+        let _ = cell.set(file);
+        self.max_pieces.fetch_max(m.pieces(), Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// The most pieces of the tables known: found in the directories when they were added
+    /// (or later, when a probe looked for a table of more pieces), or handed over (0 when
+    /// there are none; a probe then gives [`ProbeError::NoTables`]).
     ///
     /// ```
     /// use turkish_draughts::RuleSet;
@@ -100,7 +209,7 @@ impl Tablebase {
     /// # Ok::<(), turkish_draughts::tablebase::OpenError>(())
     /// ```
     pub fn max_pieces(&self) -> u32 {
-        self.max_pieces
+        self.max_pieces.load(Ordering::Relaxed)
     }
 
     /// The rule set of these tables.
@@ -116,8 +225,7 @@ impl Tablebase {
         self.rules
     }
 
-    /// The bytes held by the files loaded so far (each file's length and its decoding
-    /// tables, 49 152 bytes).
+    /// The bytes held by the files opened so far (see the memory section of [`Tablebase`]).
     ///
     /// ```
     /// use turkish_draughts::RuleSet;
@@ -130,60 +238,90 @@ impl Tablebase {
         self.slots
             .iter()
             .flatten()
-            .filter_map(|s| s.get())
-            .filter_map(|r| r.as_ref().ok())
+            .filter_map(OnceLock::get)
             .map(TableFile::memory_bytes)
             .sum()
     }
 
-    /// The directory.
-    pub(crate) fn dir(&self) -> &Path {
-        &self.dir
+    /// The directories, in the order they are searched.
+    #[allow(dead_code)]
+    pub(crate) fn dirs(&self) -> &[PathBuf] {
+        &self.dirs
     }
 
-    /// The table file of a material, read on first use.
-    pub(crate) fn file(&self, m: Material, metric: Metric) -> Result<&TableFile, ProbeError> {
-        let cell = &self.slots[slot(m)][metric as usize];
-        cell.get_or_init(|| self.load(m, metric))
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-
-    fn load(&self, m: Material, metric: Metric) -> Result<TableFile, ProbeError> {
-        let path = self.dir.join(file_name(m, self.rules, metric));
-        let bytes = match fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(ProbeError::MissingTable {
-                    metric,
-                    material: m.name(),
-                    path,
-                });
-            }
-            Err(e) => {
-                return Err(FileError::Io {
-                    path,
-                    reason: e.to_string(),
-                }
-                .into());
-            }
-        };
-        TableFile::parse(bytes, self.rules, metric, m).map_err(|r| {
-            match r {
-                Refusal::Version(found) => FileError::WrongVersion {
-                    path,
-                    found,
-                    expected: format::VERSION,
-                },
-                Refusal::Rules(found) => FileError::WrongRules { path, found },
-                Refusal::Corrupt(reason) => FileError::Corrupt { path, reason },
-            }
-            .into()
+    /// [`ProbeError::NoTables`] when no table of these rules is known.
+    pub(crate) fn check_any_table(&self) -> Result<(), ProbeError> {
+        if self.max_pieces() > 0 {
+            return Ok(());
+        }
+        Err(ProbeError::NoTables {
+            dir: self.dirs.first().cloned().unwrap_or_default(),
+            rules: self.rules,
+            held: self.others.clone(),
         })
     }
 
+    /// The header a table's file must have.
+    fn expected(&self, m: Material, metric: Metric) -> Header {
+        Header {
+            rules: self.rules,
+            kind: Kind::from(metric),
+            material: m,
+            scheme: Scheme::Whole,
+            entries: m.size(),
+            per_block: 0,
+            blocks: 0,
+            per_group: 0,
+            data_len: 0,
+            summary: Summary::default(),
+        }
+    }
+
+    /// The table file of a material, opened on first use.
+    pub(crate) fn file(&self, m: Material, metric: Metric) -> Result<&TableFile, ProbeError> {
+        let cell = &self.slots[slot(m)][metric as usize];
+        if let Some(f) = cell.get() {
+            return Ok(f);
+        }
+        let name = file_name(m, self.rules, metric);
+        for dir in &self.dirs {
+            let path = dir.join(&name);
+            match TableFile::open(&path, &self.expected(m, metric)) {
+                Ok(f) => {
+                    // Another thread may have opened it meanwhile: either will do.
+                    let _ = cell.set(f);
+                    if let Some(f) = cell.get() {
+                        return Ok(f);
+                    }
+                }
+                Err(Refusal::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(r) => return Err(file_error(path, r).into()),
+            }
+        }
+        Err(ProbeError::MissingTable {
+            metric,
+            material: m.name(),
+            path: self
+                .dirs
+                .first()
+                .map_or_else(|| PathBuf::from(&name), |d| d.join(&name)),
+        })
+    }
+
+    /// The path of a table's file, for errors: in the first directory that has it, else in
+    /// the first directory, else the name alone.
+    pub(crate) fn path_of(&self, m: Material, metric: Metric) -> PathBuf {
+        let name = file_name(m, self.rules, metric);
+        self.dirs
+            .iter()
+            .map(|d| d.join(&name))
+            .find(|p| p.exists())
+            .or_else(|| self.dirs.first().map(|d| d.join(&name)))
+            .unwrap_or_else(|| PathBuf::from(name))
+    }
+
     /// Where a position with both sides on the board is stored, after the checks every
-    /// probe makes (its rule set and piece count).
+    /// probe makes (its rule set, and its piece count against the tables known).
     #[inline]
     fn locate(&self, pos: &Position) -> Result<(Material, u64), ProbeError> {
         if pos.rules() != self.rules {
@@ -193,38 +331,53 @@ impl Tablebase {
             });
         }
         let pieces = pos.board().occupied().count();
-        if pieces > self.max_pieces {
-            return Err(ProbeError::TooManyPieces {
-                pieces,
-                max: self.max_pieces,
-            });
+        if pieces > self.max_pieces() && !self.dirs.is_empty() {
+            // Tables of more pieces may have been built since the directories were listed.
+            self.relist();
+            if pieces > self.max_pieces() {
+                // No table at all says more than "too many pieces".
+                self.check_any_table()?;
+                return Err(ProbeError::TooManyPieces {
+                    pieces,
+                    max: self.max_pieces(),
+                });
+            }
         }
-        material::locate(pos).ok_or(ProbeError::NotCovered)
+        index::locate(pos).ok_or(ProbeError::NotCovered)
+    }
+
+    /// Lists the directories again for tables of more pieces than known.
+    fn relist(&self) {
+        for dir in &self.dirs {
+            if let Ok(found) = list(dir) {
+                for (r, most, _) in found {
+                    if r == self.rules {
+                        self.max_pieces.fetch_max(most, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
     }
 
     /// The stored symbol at an entry.
     #[inline]
     fn lookup(&self, m: Material, index: u64, metric: Metric) -> Result<u16, ProbeError> {
         let file = self.file(m, metric)?;
-        file.get(index).map_err(|()| {
-            ProbeError::File(FileError::Corrupt {
-                path: self.dir.join(file_name(m, self.rules, metric)),
-                reason: "a block does not decode".to_string(),
-            })
-        })
+        file.get(index)
+            .map_err(|r| file_error(self.path_of(m, metric), r).into())
     }
 
     /// A position where one side has no piece: `Some(code)`, else `None`.
-    fn bare(pos: &Position) -> Option<u16> {
+    fn bare(pos: &Position) -> Option<Code> {
         let b = pos.board();
         if b.by_color(pos.turn()).is_empty() {
-            Some(value::loss(0))
+            Some(Code::loss(0))
         } else if b.by_color(!pos.turn()).is_empty() {
             // Any move leaves the opponent, with no piece, without a move.
             Some(if pos.has_legal_move() {
-                value::win(1)
+                Code::win(1)
             } else {
-                value::loss(0)
+                Code::loss(0)
             })
         } else {
             None
@@ -238,7 +391,7 @@ impl Tablebase {
     /// use turkish_draughts::{Position, RuleSet};
     /// use turkish_draughts::tablebase::{Builder, ProbeError, Tablebase, Wdl};
     /// # let dir = std::env::temp_dir().join(format!("td-doc-wdl-{}", std::process::id()));
-    /// Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
+    /// Builder::new(RuleSet::Default, &dir).build(2)?;
     /// let tb = Tablebase::open(&dir, RuleSet::Default)?;
     /// // Under the default rules a lone king beats a lone man at once.
     /// let pos = Position::from_fen("B:WKd4:Bd6", RuleSet::Default)?;
@@ -250,7 +403,7 @@ impl Tablebase {
     /// ```
     pub fn probe_wdl(&self, pos: &Position) -> Result<Wdl, ProbeError> {
         if let Some(code) = Self::bare(pos) {
-            return Ok(value::decode(code).0);
+            return Ok(code.wdl());
         }
         let (m, index) = self.locate(pos)?;
         if by_captures(pos) {
@@ -266,7 +419,7 @@ impl Tablebase {
             }
             return Ok(best);
         }
-        Ok(wdl_of_symbol(self.lookup(m, index, Metric::Wdl)?))
+        Ok(Wdl::from_symbol(self.lookup(m, index, Metric::Wdl)?))
     }
 
     /// The distance to the end of the game in plies (`None` for a draw): the winner ends it
@@ -278,7 +431,7 @@ impl Tablebase {
     /// use turkish_draughts::{Position, RuleSet};
     /// use turkish_draughts::tablebase::{Builder, Tablebase};
     /// # let dir = std::env::temp_dir().join(format!("td-doc-dtw-{}", std::process::id()));
-    /// Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
+    /// Builder::new(RuleSet::Default, &dir).build(2)?;
     /// let tb = Tablebase::open(&dir, RuleSet::Default)?;
     /// // Two kings, and the side to move captures: the win takes one ply.
     /// let pos = Position::from_fen("W:WKd4:BKd6", RuleSet::Default)?;
@@ -292,13 +445,13 @@ impl Tablebase {
 
     /// The value and distance of a position.
     fn code(&self, pos: &Position) -> Result<(Wdl, Option<u32>), ProbeError> {
-        let (wdl, d) = value::decode(self.code_of(pos)?);
+        let (wdl, d) = self.code_of(pos)?.decode();
         Ok((wdl, d.map(u32::from)))
     }
 
     /// The value code of a position: the WDL file first, then for a decided position the
     /// DTW file; a position left to its captures from its children.
-    pub(crate) fn code_of(&self, pos: &Position) -> Result<u16, ProbeError> {
+    pub(crate) fn code_of(&self, pos: &Position) -> Result<Code, ProbeError> {
         if let Some(c) = Self::bare(pos) {
             return Ok(c);
         }
@@ -307,13 +460,13 @@ impl Tablebase {
             return self.code_by_captures(pos);
         }
         match self.lookup(m, index, Metric::Wdl)? {
-            0 => Ok(value::DRAW),
+            0 => Ok(Code::DRAW),
             w => {
-                let code = self.lookup(m, index, Metric::Dtw)?;
-                if code == value::DRAW || value::wdl_symbol(code) != w {
+                let code = Code::from_bits(self.lookup(m, index, Metric::Dtw)?);
+                if code == Code::DRAW || code.wdl_symbol() != w {
                     return Err(ProbeError::File(FileError::Corrupt {
-                        path: self.dir.join(file_name(m, self.rules, Metric::Dtw)),
-                        reason: "the DTW file disagrees with the WDL file".to_string(),
+                        path: self.path_of(m, Metric::Dtw),
+                        reason: Corruption::Disagree,
                     }));
                 }
                 Ok(code)
@@ -324,7 +477,7 @@ impl Tablebase {
     /// The value code of a position left to its captures: the children's WDL first (a
     /// win stops at the first lost child), then the distances of only the children that
     /// decide it (the lost ones for a win; every child for a loss; none for a draw).
-    fn code_by_captures(&self, pos: &Position) -> Result<u16, ProbeError> {
+    fn code_by_captures(&self, pos: &Position) -> Result<Code, ProbeError> {
         let mut list = MoveList::new();
         pos.legal_moves_into(&mut list);
         let mut values = [Wdl::Draw; MoveList::CAPACITY];
@@ -335,14 +488,14 @@ impl Tablebase {
             any_draw |= *v == Wdl::Draw;
         }
         if !any_lost && any_draw {
-            return Ok(value::DRAW);
+            return Ok(Code::DRAW);
         }
         let mut best: Option<u16> = None;
         for (mv, v) in list.iter().zip(values.iter()) {
             if any_lost && *v != Wdl::Loss {
                 continue;
             }
-            let (_, d) = value::decode(self.code_of(&pos.after_unchecked(*mv))?);
+            let (_, d) = self.code_of(&pos.after_unchecked(*mv))?.decode();
             let d = d.unwrap_or(0).saturating_add(1);
             best = Some(match best {
                 None => d,
@@ -352,9 +505,9 @@ impl Tablebase {
         }
         let d = best.unwrap_or(0);
         Ok(if any_lost {
-            value::win(d)
+            Code::win(d)
         } else {
-            value::loss(d)
+            Code::loss(d)
         })
     }
 
@@ -367,7 +520,7 @@ impl Tablebase {
     /// use turkish_draughts::{Position, RuleSet};
     /// use turkish_draughts::tablebase::{Builder, Tablebase};
     /// # let dir = std::env::temp_dir().join(format!("td-doc-best-{}", std::process::id()));
-    /// Builder::new(RuleSet::Default, &dir).progress(false).build(2)?;
+    /// Builder::new(RuleSet::Default, &dir).build(2)?;
     /// let tb = Tablebase::open(&dir, RuleSet::Default)?;
     /// let pos = Position::from_fen("W:WKd4:BKd6", RuleSet::Default)?;
     /// let best = tb.best_moves(&pos)?;
@@ -402,15 +555,55 @@ impl Tablebase {
     }
 }
 
-/// The material of a file name of `rules` (`KMvK.default.wdl`), if it is one.
-fn parse_file_name(name: &str, rules: RuleSet) -> Option<Material> {
+/// The material and metric of a file name of `rules` (`KMvK.default.wdl`), if it is one.
+pub(crate) fn parse_file_name(name: &str, rules: RuleSet) -> Option<(Material, Metric)> {
     let (rest, ext) = name.rsplit_once('.')?;
-    if ext != "wdl" && ext != "dtw" {
-        return None;
-    }
+    let metric = match ext {
+        "wdl" => Metric::Wdl,
+        "dtw" => Metric::Dtw,
+        _ => return None,
+    };
     let (mat, r) = rest.rsplit_once('.')?;
     if r != rules.name() {
         return None;
     }
-    Material::from_name(mat)
+    Some((Material::from_name(mat)?, metric))
+}
+
+/// For each rule set, the most pieces of its tables in `dir` and its number of files.
+fn list(dir: &Path) -> Result<Vec<(RuleSet, u32, usize)>, OpenError> {
+    let io = |e: std::io::Error| OpenError::Io {
+        path: dir.to_path_buf(),
+        source: Arc::new(e),
+    };
+    let mut found: Vec<(RuleSet, u32, usize)> = RuleSet::ALL.iter().map(|&r| (r, 0, 0)).collect();
+    for entry in fs::read_dir(dir).map_err(io)? {
+        let entry = entry.map_err(io)?;
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        for (r, most, n) in found.iter_mut() {
+            if let Some((m, _)) = parse_file_name(name, *r) {
+                *most = (*most).max(m.pieces());
+                *n += 1;
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// The error of a file that could not be read, with its path.
+pub(crate) fn file_error(path: PathBuf, r: Refusal) -> FileError {
+    match r {
+        Refusal::Version(found) => FileError::WrongVersion {
+            path,
+            found,
+            expected: FORMAT_VERSION,
+        },
+        Refusal::Rules(found) => FileError::WrongRules { path, found },
+        Refusal::Corrupt(reason) => FileError::Corrupt { path, reason },
+        Refusal::Io(e) => FileError::Io {
+            path,
+            source: Arc::new(e),
+        },
+    }
 }

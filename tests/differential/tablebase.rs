@@ -88,11 +88,7 @@ impl Drop for TempDir {
 fn build(rules: RuleSet, max: u32) -> (TempDir, Tablebase) {
     let dir = TempDir::new(&format!("{rules}-{max}"));
     let start = Instant::now();
-    if let Err(e) = Builder::new(rules, dir.0.clone())
-        .threads(2)
-        .progress(false)
-        .build(max)
-    {
+    if let Err(e) = Builder::new(rules, dir.0.clone()).threads(2).build(max) {
         panic!("building the {rules} tables up to {max} pieces failed: {e}");
     }
     eprintln!(

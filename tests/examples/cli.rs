@@ -1,6 +1,7 @@
 //! What every example does on the command line: `--help` on stdout with exit code 0, every
 //! error as one line `error: ...` on stderr with exit code 2, naming the file when a file is
-//! involved. `cargo test` builds the examples first; run `cargo build --examples` before
+//! involved; one wording for a refused FEN; a quiet stop when the reader of the output goes
+//! away. `cargo test` builds the examples first; run `cargo build --examples` before
 //! `cargo test --test examples cli::` alone.
 
 use crate::common::example_binary;
@@ -10,7 +11,7 @@ use std::process::{Command, Output, Stdio};
 const EXAMPLES: [&str; 5] = ["perft", "play", "svg", "pdn", "selfplay"];
 
 /// Runs the built example `name` with `args` and no input.
-fn run(name: &str, args: &[&str]) -> Output {
+pub fn run(name: &str, args: &[&str]) -> Output {
     Command::new(example_binary(name))
         .args(args)
         .stdin(Stdio::null())
@@ -21,7 +22,7 @@ fn run(name: &str, args: &[&str]) -> Output {
 /// The one line of an error, after checking the exit code, that it is alone on stderr and
 /// that nothing went to stdout.
 #[track_caller]
-fn one_line_error(name: &str, args: &[&str]) -> String {
+pub fn one_line_error(name: &str, args: &[&str]) -> String {
     let out = run(name, args);
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert_eq!(out.status.code(), Some(2), "{name} {args:?}: {err}");
@@ -30,6 +31,33 @@ fn one_line_error(name: &str, args: &[&str]) -> String {
     assert!(!err.contains("panicked"), "{name} {args:?}: {err}");
     assert!(out.stdout.is_empty(), "{name} {args:?}");
     err.trim_end().to_string()
+}
+
+/// Runs the built example `name` with `args` and no input, its stdout a pipe whose reader
+/// has gone already, as `| head` leaves it once it has read its lines: every write fails
+/// (`EPIPE`). Returns the exit status and stderr.
+// `io::pipe` is from Rust 1.87, past the library's 1.85; the tests need 1.88 already
+// (proptest, README "Minimum Rust version").
+#[allow(clippy::incompatible_msrv)]
+pub fn run_to_a_closed_pipe(name: &str, args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    Command::new(example_binary(name))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .output()
+        .unwrap_or_else(|e| panic!("{name} runs: {e}"))
+}
+
+/// Asserts that `name` with `args` stops quietly when its reader has gone: exit code 0,
+/// nothing on stderr.
+#[track_caller]
+pub fn assert_quiet_on_a_closed_pipe(name: &str, args: &[&str]) {
+    let out = run_to_a_closed_pipe(name, args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{name} {args:?}: {err}");
+    assert!(err.is_empty(), "{name} {args:?}: {err}");
 }
 
 /// A path in the temporary directory, named after this test process and `what`.
@@ -164,4 +192,58 @@ fn svg_writes_the_side_to_move_when_asked() {
             .unwrap()
             .contains("class=\"turn")
     );
+}
+
+#[test]
+fn every_example_stops_quietly_when_its_reader_goes_away() {
+    let pdn = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pdn/playok.pdn");
+    for (name, args) in [
+        ("perft", &["3"][..]),
+        ("perft", &["--divide", "2"]),
+        ("svg", &["W:Wd4:Bd6"]),
+        ("pdn", &[pdn]),
+        ("selfplay", &["--games", "2"]),
+        // The game's first line (stdin is empty, so it would end at once).
+        ("play", &["--depth", "1"]),
+        ("tablebase", &["plan", "--pieces", "3"]),
+    ] {
+        assert_quiet_on_a_closed_pipe(name, args);
+    }
+    for name in EXAMPLES.into_iter().chain(["tablebase"]) {
+        assert_quiet_on_a_closed_pipe(name, &["--help"]);
+    }
+}
+
+/// A FEN an example refuses reads the same in every example: `bad FEN `TEXT`: ` and the
+/// reason, a refused position's reason without a prefix.
+#[test]
+fn a_bad_fen_reads_the_same_in_every_example() {
+    // Any directory opens as tables: the FEN is refused before anything is probed.
+    let dir = std::env::temp_dir();
+    let dir = dir.to_str().unwrap();
+    for (fen, reason) in [
+        (
+            "W:Wa1:Bd5",
+            "a man stands on a1, on its side's own back rank, which men never reach",
+        ),
+        (
+            "W:Wa1:Bz5",
+            "at byte 7: expected a square such as `d4` or `Kd4`",
+        ),
+    ] {
+        let expected = format!("error: bad FEN `{fen}`: {reason}");
+        for (name, args) in [
+            ("perft", &["1", fen][..]),
+            ("svg", &[fen]),
+            ("play", &["--fen", fen]),
+            ("tablebase", &["probe", "--dir", dir, fen]),
+            ("tablebase", &["line", "--dir", dir, fen]),
+        ] {
+            let err = one_line_error(name, args);
+            // perft adds how to count such a position all the same.
+            let hint = " (--relaxed accepts it as a composed position)";
+            let err = err.strip_suffix(hint).unwrap_or(&err);
+            assert_eq!(err, expected, "{name} {args:?}");
+        }
+    }
 }

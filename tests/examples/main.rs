@@ -12,4 +12,5 @@ mod perft;
 mod play;
 mod play_engine;
 mod selfplay;
+mod tablebase;
 mod tablebase_option;

@@ -5,33 +5,45 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::common::example_binary;
 use crate::selfplay::program;
 use turkish_draughts::tablebase::{Builder, Tablebase};
 use turkish_draughts::{Game, Position, RuleSet};
 
-/// A fresh directory holding the 3-piece tables of the default rules; removed on drop.
-struct Tables(PathBuf);
+/// A fresh directory holding the tables of `rules` up to `pieces` pieces; removed on drop.
+pub struct Tables(pub PathBuf, RuleSet);
 
 impl Tables {
-    fn build() -> Tables {
+    pub fn build_for(rules: RuleSet, pieces: u32) -> Tables {
+        // One directory a call: a test may hold several.
+        static CALLS: AtomicUsize = AtomicUsize::new(0);
         let dir = std::env::temp_dir().join(format!(
-            "td-example-tables-{}-{:?}",
+            "td-example-tables-{}-{}",
             std::process::id(),
-            std::thread::current().id()
+            CALLS.fetch_add(1, Ordering::Relaxed)
         ));
         let _ = std::fs::remove_dir_all(&dir);
-        Builder::new(RuleSet::Default, dir.clone())
+        Builder::new(rules, dir.clone())
             .threads(2)
-            .progress(false)
-            .build(3)
-            .expect("the 3-piece tables build");
-        Tables(dir)
+            .build(pieces)
+            .expect("the tables build");
+        Tables(dir, rules)
     }
 
-    fn open(&self) -> Tablebase {
-        Tablebase::open(&self.0, RuleSet::Default).expect("the tables open")
+    /// The 3-piece tables of the default rules.
+    fn build() -> Tables {
+        Tables::build_for(RuleSet::Default, 3)
+    }
+
+    pub fn open(&self) -> Tablebase {
+        Tablebase::open(&self.0, self.1).expect("the tables open")
+    }
+
+    /// The directory, as a command-line argument.
+    pub fn arg(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temporary directory")
     }
 }
 

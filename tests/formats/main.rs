@@ -7,6 +7,7 @@ mod common;
 mod reference;
 
 mod pdn;
+mod pdn_visitor;
 #[cfg(feature = "serde")]
 mod serde;
 mod svg;

@@ -12,7 +12,7 @@ use crate::common;
 /// line of the relaxed ones: 195 moves of kings capturing round loops).
 fn positions() -> Vec<Position> {
     let keep = |l: &&str| !l.trim().is_empty() && !l.starts_with('#');
-    let fens: Vec<&str> = include_str!("../data/game-positions.fen")
+    let fens: Vec<&str> = crate::game_positions::text()
         .lines()
         .filter(keep)
         .step_by(5)

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use turkish_draughts::RuleSet;
-use turkish_draughts::tablebase::{BuildError, Builder};
+use turkish_draughts::tablebase::{BuildError, Builder, SliceKind};
 
 fn temp(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("td-slices-{tag}-{}", std::process::id()));
@@ -106,14 +106,13 @@ fn slices_built_alone_give_the_same_files() {
         let whole = temp(&format!("whole-{}", rules.name()));
         Builder::new(rules, &whole)
             .threads(2)
-            .progress(false)
             .build(3)
             .expect("build");
         let reference = files(&whole);
         let plan = Builder::new(rules, &whole).plan(3).expect("plan");
         // In plan order into one directory.
         let one = temp(&format!("one-{}", rules.name()));
-        let b = Builder::new(rules, &one).threads(1).progress(false);
+        let b = Builder::new(rules, &one).threads(1);
         for s in plan.slices() {
             assert!(b.build_slice(s.name()).expect("slice"), "{}", s.name());
         }
@@ -145,7 +144,6 @@ fn slices_built_alone_give_the_same_files() {
             }
             Builder::new(rules, &dir)
                 .threads(1)
-                .progress(false)
                 .build_slice(s.name())
                 .expect("slice alone");
             for (name, bytes) in files(&dir) {
@@ -159,12 +157,60 @@ fn slices_built_alone_give_the_same_files() {
     }
 }
 
+/// Pairs split into rank slices (every pair with men of more than 100 000 entries: all of
+/// 3 pieces with men) give the same tables, byte for byte, as whole solves, built in one
+/// process or a slice at a time; each rank slice leaves its values in a file of its own.
+#[test]
+fn rank_slices_give_the_same_files() {
+    let rules = RuleSet::Tudaf;
+    let whole = temp("rank-whole");
+    Builder::new(rules, &whole).build(3).expect("build");
+    let reference = files(&whole);
+    let tables = |dir: &Path| -> BTreeMap<String, Vec<u8>> {
+        files(dir)
+            .into_iter()
+            .filter(|(name, _)| !name.ends_with(".part"))
+            .collect()
+    };
+    let split = temp("rank-split");
+    let b = Builder::new(rules, &split).split_above(100_000);
+    let report = b.build(3).expect("split build");
+    assert_eq!(report.built.len(), reference.len() / 2);
+    assert_eq!(tables(&split), reference, "one process");
+    let plan = b.plan(3).expect("plan");
+    let ranks = plan
+        .slices()
+        .iter()
+        .filter(|s| s.kind() == SliceKind::Ranks)
+        .count();
+    // KvKM+KMvK: 6 ranks of the man; KMvM: 6 x 6, its own swap, so 21; MMvK+KvMM: 21 ...
+    assert!(ranks > 50, "{ranks} rank slices");
+    let parts = files(&split)
+        .keys()
+        .filter(|n| n.ends_with(".part"))
+        .count();
+    assert!(
+        parts >= ranks,
+        "{parts} files of values for {ranks} rank slices"
+    );
+    // A slice at a time, in plan order.
+    let one = temp("rank-one");
+    let b = Builder::new(rules, &one).split_above(100_000).threads(1);
+    for s in plan.slices() {
+        assert!(b.build_slice(s.name()).expect("slice"), "{}", s.name());
+    }
+    assert_eq!(tables(&one), reference, "a slice at a time");
+    // A rank slice by its material's own name for it.
+    assert!(!b.build_slice("KMvK.r7-").expect("present"));
+    for dir in [whole, split, one] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
 #[test]
 fn a_missing_input_is_named() {
     let dir = temp("missing");
-    let b = Builder::new(RuleSet::Default, &dir)
-        .threads(1)
-        .progress(false);
+    let b = Builder::new(RuleSet::Default, &dir).threads(1);
     b.build_slice("KvK").expect("KvK reads nothing");
     b.build_slice("KvM").expect("KvM+MvK reads KvK");
     let err = b.build_slice("MMvK").unwrap_err();
@@ -220,8 +266,8 @@ fn the_plan_and_build_slice_commands() {
     let text = String::from_utf8(out.stdout).expect("utf-8");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "slice\tpieces\tpositions\tmemory\tdisk\tinputs");
-    // KvK: 4 096 entries, 21 bytes each plus 8 MiB; 4 096 / 7.85 = 522 bytes of files.
-    assert_eq!(lines[1], "KvK\t2\t4096\t8.5 MB\t0.5 kB\t-");
+    // KvK: 4 096 entries, 4 bytes each plus 64 MiB; 4 096 / 7.85 = 522 bytes of files.
+    assert_eq!(lines[1], "KvK\t2\t4096\t67.1 MB\t0.5 kB\t-");
     assert!(lines[2].starts_with("KvM+MvK\t2\t6144\t") && lines[2].ends_with("\tKvK"));
     assert!(lines[3].starts_with("MvM\t2\t2304\t") && lines[3].ends_with("\tKvM+MvK"));
     assert_eq!(

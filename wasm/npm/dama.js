@@ -16,7 +16,13 @@ const isNode =
   typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
 
 if (isNode) {
-  const fs = await import('node:fs');
+  // The file system without an import that a bundler would follow into a browser bundle
+  // (where `node:fs` does not exist): process.getBuiltinModule (Node 20.16 and later), else
+  // an import of a name that is not written as a literal.
+  const fsName = 'node:fs';
+  const fs =
+    process.getBuiltinModule?.(fsName) ??
+    (await import(/* webpackIgnore: true */ /* @vite-ignore */ fsName));
   wasmInitSync({ module: fs.readFileSync(wasmUrl) });
 } else {
   await wasmInit({ module_or_path: wasmUrl });

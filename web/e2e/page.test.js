@@ -18,13 +18,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { serve } from './server.js';
+import { chromiumOptions } from './chromium.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(join(root, 'wasm/npm/package.json'));
 const { chromium } = require('playwright-core');
 const { Dama, readPdn } = await import(join(root, 'wasm/npm/dama.js'));
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const SCREENS = join(root, 'target/web-screens');
 const DESKTOP = { width: 1280, height: 860 };
 const PHONE = { width: 390, height: 844 };
@@ -62,20 +62,10 @@ async function clickMove(page, fen, rules, m) {
 test('the page, played in Chromium', { timeout: 600_000 }, async () => {
   const server = await serve();
   const profile = mkdtempSync(join(tmpdir(), 'dama-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    acceptDownloads: true,
-    viewport: DESKTOP,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const context = await chromium.launchPersistentContext(
+    profile,
+    chromiumOptions({ acceptDownloads: true, viewport: DESKTOP }),
+  );
   try {
     await context.addInitScript(() => {
       window.__longTasks = [];

@@ -1,0 +1,390 @@
+//! Whole-table tools: statistics (read from the files' headers) and verification (every
+//! stored value derived again from its children's).
+
+use std::boxed::Box;
+use std::format;
+use std::string::String;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::vec::Vec;
+
+use super::domain::Domain;
+use super::domain::{Orientation, orientation, position_of};
+use super::held::{Held, Tables};
+use super::order::{build_order, crowned, last_crowning_use};
+use crate::tablebase::error::ProbeError;
+use crate::tablebase::material::Material;
+use crate::tablebase::probe::file_error;
+use crate::tablebase::resolve::by_captures;
+use crate::tablebase::value::{Code, Metric, Wdl};
+use crate::tablebase::{Corruption, FileError, Tablebase};
+use crate::{MoveList, Position};
+
+/// The figures of one table (positions with the side to move holding the first side of
+/// the material's name), as its files' headers give them.
+///
+/// ```
+/// use turkish_draughts::RuleSet;
+/// use turkish_draughts::tablebase::{Builder, Tablebase};
+/// # let dir = std::env::temp_dir().join(format!("td-doc-stats-{}", std::process::id()));
+/// Builder::new(RuleSet::Tudaf, &dir).build(2)?;
+/// let tb = Tablebase::open(&dir, RuleSet::Tudaf)?;
+/// let stats = tb.stats()?;
+/// let kvk = stats.iter().find(|s| s.material == "KvK").unwrap();
+/// assert_eq!(kvk.positions, 64 * 63);
+/// assert_eq!(kvk.draws, kvk.positions); // one piece each: a draw under the federation's rules
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MaterialStats {
+    /// The material's name, such as `KMvK`: the side to move's kings and men, `v`, the
+    /// other side's.
+    pub material: String,
+    /// Legal positions (the side to move fixed).
+    pub positions: u64,
+    /// Positions won by the side to move.
+    pub wins: u64,
+    /// Drawn positions.
+    pub draws: u64,
+    /// Positions lost by the side to move.
+    pub losses: u64,
+    /// The longest win: its distance in plies and its FEN (White to move).
+    pub longest_win: Option<(u32, String)>,
+}
+
+/// What [`Tablebase::verify`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct VerifyReport {
+    /// Positions checked: every legal position a file stores (a position and its left-right
+    /// mirror are one entry; a position where the side to move must capture is answered
+    /// from its captures, and has no value of its own to check).
+    pub positions: u64,
+    /// Positions whose stored value differs from the one their moves give, as FENs with
+    /// what was stored and what was expected (at most 100 kept).
+    pub mismatches: Vec<String>,
+    /// The number of mismatches.
+    pub mismatch_count: u64,
+}
+
+/// Chunks of entries handed to the threads.
+const CHUNK: u64 = 1 << 12;
+/// The bits [`Tablebase::verify`] holds for an entry whose two files disagree: a code no
+/// position has (a loss in 32 766 plies), so it never matches.
+const DISAGREE: u16 = u16::MAX - 1;
+
+impl Tablebase {
+    /// The materials of the tables (of this rule set), in build order.
+    fn materials(&self) -> Vec<Material> {
+        build_order(self.max_pieces())
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
+    /// Every table's figures, in build order (fewer pieces first), read from the headers of
+    /// their WDL files (a builder counts them as it writes them). A directory without a
+    /// table of these rules gives [`ProbeError::NoTables`].
+    ///
+    /// See [`MaterialStats`] for an example.
+    ///
+    /// # Errors
+    ///
+    /// [`ProbeError::NoTables`], [`ProbeError::MissingTable`] for a table of fewer pieces
+    /// than [`max_pieces`](Tablebase::max_pieces) not there, and [`ProbeError::File`] for a
+    /// file that cannot be read.
+    pub fn stats(&self) -> Result<Vec<MaterialStats>, ProbeError> {
+        self.check_any_table()?;
+        let mut out = Vec::new();
+        for m in self.materials() {
+            let s = self.file(m, Metric::Wdl)?.header().summary;
+            let fen = |i: u64| {
+                let board = Domain::whole(m).board(i)?;
+                Some(position_of(board, self.rules())?.to_fen())
+            };
+            let longest_win = match s.longest {
+                Some((i, d)) => {
+                    let fen = fen(i).ok_or_else(|| FileError::Corrupt {
+                        path: self.path_of(m, Metric::Wdl),
+                        reason: Corruption::Header {
+                            reason: "the longest win's entry is no position",
+                        },
+                    })?;
+                    Some((u32::from(d), fen))
+                }
+                None => None,
+            };
+            out.push(MaterialStats {
+                material: m.name(),
+                positions: s.wins + s.draws + s.losses,
+                wins: s.wins,
+                draws: s.draws,
+                losses: s.losses,
+                longest_win,
+            });
+        }
+        Ok(out)
+    }
+
+    /// A material's values read from its two files, held a byte an entry; an entry where
+    /// the files disagree holds [`DISAGREE`].
+    fn held(&self, m: Material) -> Result<Held, ProbeError> {
+        let decoded = |metric| -> Result<Vec<u16>, ProbeError> {
+            self.file(m, metric)?
+                .decode_all()
+                .map_err(|r| file_error(self.path_of(m, metric), r).into())
+        };
+        let wdl = decoded(Metric::Wdl)?;
+        let dtw = decoded(Metric::Dtw)?;
+        let codes: Vec<Code> = wdl
+            .iter()
+            .zip(&dtw)
+            .map(|(&w, &d)| {
+                let d = Code::from_bits(d);
+                if w == 0 {
+                    Code::DRAW
+                } else if d == Code::DRAW || d.wdl_symbol() != w {
+                    Code::from_bits(DISAGREE)
+                } else {
+                    d
+                }
+            })
+            .collect();
+        Ok(Held::new(&codes, false))
+    }
+
+    /// Checks every stored value against its position's moves: each position's value and
+    /// distance are derived again from its children's (by the move generator and
+    /// [`Position::outcome`]) and compared with the stored ones: the WDL file's value, and
+    /// for a decided position the DTW file's distance (an entry where the two files
+    /// disagree is a mismatch). The children's values are the files' too; those the files
+    /// leave to their captures are taken from the captures' children, as a probe does.
+    ///
+    /// The tables are checked a material and its colour swap at a time, in build order, on
+    /// `threads` threads (at least one). Each is held in memory a byte an entry while it is
+    /// checked, with every table of fewer pieces and, of the most pieces, those its
+    /// crownings reach. Every table up to [`max_pieces`](Tablebase::max_pieces) must be
+    /// there. A directory without a table of these rules gives [`ProbeError::NoTables`]
+    /// (there is nothing to verify).
+    ///
+    /// ```
+    /// use turkish_draughts::RuleSet;
+    /// use turkish_draughts::tablebase::{Builder, Tablebase};
+    /// # let dir = std::env::temp_dir().join(format!("td-doc-verify-{}", std::process::id()));
+    /// Builder::new(RuleSet::Default, &dir).build(2)?;
+    /// let report = Tablebase::open(&dir, RuleSet::Default)?.verify(1)?;
+    /// assert_eq!(report.mismatch_count, 0);
+    /// // One of each pair of mirrored positions: KvK, KvM and MvK, MvM.
+    /// assert_eq!(report.positions, 64 * 63 / 2 + 2 * 48 * 63 / 2 + 48 * 47 / 2);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ProbeError::NoTables`], [`ProbeError::MissingTable`] for a table not there, and
+    /// [`ProbeError::File`] for a file that cannot be read.
+    pub fn verify(&self, threads: usize) -> Result<VerifyReport, ProbeError> {
+        self.check_any_table()?;
+        let max = self.max_pieces();
+        let pairs = build_order(max);
+        let last_use = last_crowning_use(&pairs, max);
+        let mut tables = Tables::default();
+        let mut report = VerifyReport::default();
+        for (n, pair) in pairs.iter().enumerate() {
+            let top = pair[0].pieces() == max;
+            if top {
+                for m in crowned(pair) {
+                    if !tables.has(m) {
+                        tables.insert(m, self.held(m)?);
+                    }
+                }
+            }
+            for &m in pair {
+                tables.insert(m, self.held(m)?);
+            }
+            self.verify_pair(pair, &tables, threads, &mut report);
+            if top {
+                for &m in pair {
+                    if last_use.get(&m).is_none_or(|&l| l <= n) {
+                        tables.remove(m);
+                    }
+                }
+                for m in crowned(pair) {
+                    if last_use.get(&m).is_none_or(|&l| l <= n) {
+                        tables.remove(m);
+                    }
+                }
+            }
+        }
+        Ok(report)
+    }
+
+    /// Checks the entries of one pair, whose tables and every table they read are held.
+    fn verify_pair(
+        &self,
+        pair: &[Material],
+        tables: &Tables,
+        threads: usize,
+        report: &mut VerifyReport,
+    ) {
+        let chunks: Vec<(Material, u64)> = pair
+            .iter()
+            .flat_map(|&m| (0..m.size().div_ceil(CHUNK)).map(move |c| (m, c * CHUNK)))
+            .collect();
+        let next = AtomicUsize::new(0);
+        let found = Mutex::new(VerifyReport::default());
+        let rules = self.rules();
+        let work = || {
+            let mut list = Box::new(MoveList::new());
+            let mut mine = VerifyReport::default();
+            while let Some(&(m, start)) = chunks.get(next.fetch_add(1, Ordering::Relaxed)) {
+                let domain = Domain::whole(m);
+                let mut cursor = domain.cursor(start);
+                for i in start..(start + CHUNK).min(m.size()) {
+                    let board = cursor.board();
+                    cursor.step();
+                    let Some(board) = board else { continue };
+                    if orientation(board) == Orientation::Mirrored {
+                        continue;
+                    }
+                    let Some(pos) = position_of(board, rules) else {
+                        continue;
+                    };
+                    if by_captures(&pos) {
+                        continue;
+                    }
+                    mine.positions += 1;
+                    let stored = tables.stored(m, i);
+                    let want = expected(&pos, &mut list, tables);
+                    if stored != want {
+                        mine.mismatch_count += 1;
+                        if mine.mismatches.len() < 100 {
+                            let show = |c: Option<Code>| match c {
+                                Some(c) if c.bits() == DISAGREE => "WDL and DTW disagree".into(),
+                                Some(c) => format!("{:?}", c.decode()),
+                                None => String::from("nothing"),
+                            };
+                            mine.mismatches.push(format!(
+                                "{}: stored {}, expected {}",
+                                pos.to_fen(),
+                                show(stored),
+                                show(want)
+                            ));
+                        }
+                    }
+                }
+            }
+            if let Ok(mut r) = found.lock() {
+                r.positions += mine.positions;
+                r.mismatch_count += mine.mismatch_count;
+                let room = 100usize.saturating_sub(r.mismatches.len());
+                r.mismatches.extend(mine.mismatches.into_iter().take(room));
+            }
+        };
+        if threads <= 1 {
+            work();
+        } else {
+            std::thread::scope(|scope| {
+                for _ in 0..threads {
+                    scope.spawn(work);
+                }
+            });
+        }
+        let found = found.into_inner().unwrap_or_default();
+        report.positions += found.positions;
+        report.mismatch_count += found.mismatch_count;
+        let room = 100usize.saturating_sub(report.mismatches.len());
+        report
+            .mismatches
+            .extend(found.mismatches.into_iter().take(room));
+    }
+}
+
+/// The value code a position must have, given its children's codes from the held tables
+/// (`None` when a child's table is not held).
+fn expected(pos: &Position, list: &mut MoveList, tables: &Tables) -> Option<Code> {
+    if let Some(outcome) = pos.outcome() {
+        return Some(match outcome.winner() {
+            Some(w) if w == pos.turn() => Code::win(0),
+            Some(_) => Code::loss(0),
+            None => Code::DRAW,
+        });
+    }
+    pos.legal_moves_into(list);
+    let (mut best_win, mut any_draw, mut longest_loss) = (None::<u16>, false, 0u16);
+    for mv in list.iter() {
+        match tables.value(&pos.after_unchecked(*mv)).ok()?.decode() {
+            (Wdl::Loss, Some(d)) => best_win = Some(best_win.map_or(d + 1, |b| b.min(d + 1))),
+            (Wdl::Win, Some(d)) => longest_loss = longest_loss.max(d + 1),
+            _ => any_draw = true,
+        }
+    }
+    Some(match best_win {
+        Some(d) => Code::win(d),
+        None if any_draw => Code::DRAW,
+        None => Code::loss(longest_loss),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RuleSet;
+    use crate::tablebase::Builder;
+    use crate::tablebase::format::{Kind, encode, file_name};
+    use crate::tablebase::index::{board_of, is_stored};
+
+    /// A table whose files are valid but hold one wrong value fails `verify`, which names
+    /// the position.
+    #[test]
+    fn verify_finds_a_wrong_value() {
+        let dir = std::env::temp_dir().join(format!("td-verify-wrong-{}", std::process::id()));
+        let rules = RuleSet::Default;
+        Builder::new(rules, &dir).build(2).unwrap();
+        let m = Material::from_name("KvM").unwrap();
+        let built = Tablebase::open(&dir, rules).unwrap();
+        let read = |metric| built.file(m, metric).unwrap().decode_all().unwrap();
+        let (wdl, dtw) = (read(Metric::Wdl), read(Metric::Dtw));
+        let mut values: Vec<Option<Code>> = wdl
+            .iter()
+            .zip(&dtw)
+            .map(|(&w, &d)| {
+                Some(if w == 0 {
+                    Code::DRAW
+                } else {
+                    Code::from_bits(d)
+                })
+            })
+            .collect();
+        // The first stored entry of a real position, its value changed.
+        let (index, pos) = (0..m.size())
+            .find_map(|i| {
+                let board = board_of(m, i)?;
+                let pos = position_of(board, rules)?;
+                is_stored(m, i, board).then_some((i, pos))
+            })
+            .unwrap();
+        let old = values[index as usize];
+        values[index as usize] = Some(if old == Some(Code::DRAW) {
+            Code::win(3)
+        } else {
+            Code::DRAW
+        });
+        for metric in [Metric::Wdl, Metric::Dtw] {
+            let bytes = encode(rules, Kind::from(metric), m, &values).unwrap();
+            std::fs::write(dir.join(file_name(m, rules, metric)), bytes).unwrap();
+        }
+        let report = Tablebase::open(&dir, rules).unwrap().verify(2).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(report.mismatch_count >= 1);
+        let fen = pos.to_fen();
+        assert!(
+            report.mismatches.iter().any(|s| s.starts_with(&fen)),
+            "{fen} not in {:?}",
+            report.mismatches
+        );
+    }
+}

@@ -1,0 +1,304 @@
+//! The finished tables a build holds in memory while it solves the tables that read them: a
+//! byte an entry.
+
+use std::boxed::Box;
+use std::format;
+use std::vec::Vec;
+
+use std::collections::HashMap;
+
+use super::domain::{Domain, Orientation, mirror_board, orientation};
+use super::error::BuildError;
+use crate::tablebase::format::{Rows, Scheme};
+use crate::tablebase::index;
+use crate::tablebase::material::{self, Material};
+use crate::tablebase::resolve::by_captures;
+use crate::tablebase::value::Code;
+use crate::tablebase::value::Wdl;
+use crate::{MoveList, Position};
+
+/// A finished table's value codes, a byte an entry: an index into a palette of at most 256
+/// codes (every table up to 5 pieces has fewer), else two bytes an entry. `exact` when every
+/// entry holds its true code (a table solved in this process), not only those its files
+/// keep (a table read back, whose capture positions are answered from their children).
+pub(crate) struct Held {
+    codes: Codes,
+    exact: bool,
+}
+
+enum Codes {
+    Narrow { index: Box<[u8]>, palette: Vec<u16> },
+    Wide(Box<[u16]>),
+}
+
+/// Builds a [`Held`] from codes in index order.
+pub(crate) struct HeldBuilder {
+    index: Vec<u8>,
+    wide: Option<Vec<u16>>,
+    palette: Vec<u16>,
+    /// Per code, its place in the palette plus one (0: not in it yet).
+    slot: Box<[u16]>,
+}
+
+impl HeldBuilder {
+    /// A builder for `len` entries.
+    pub(crate) fn new(len: usize) -> HeldBuilder {
+        HeldBuilder {
+            index: Vec::with_capacity(len),
+            wide: None,
+            palette: Vec::new(),
+            slot: std::vec![0u16; 1 << 16].into_boxed_slice(),
+        }
+    }
+
+    /// Appends the next entries' codes.
+    pub(crate) fn extend(&mut self, codes: &mut dyn Iterator<Item = Code>) {
+        for code in codes {
+            self.push(code.bits());
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, code: u16) {
+        if let Some(w) = &mut self.wide {
+            w.push(code);
+            return;
+        }
+        let mut s = self.slot[usize::from(code)];
+        if s == 0 {
+            if self.palette.len() == 256 {
+                // More codes than a byte tells apart: two bytes an entry from here on.
+                let mut w: Vec<u16> = Vec::with_capacity(self.index.capacity());
+                w.extend(self.index.iter().map(|&i| self.palette[usize::from(i)]));
+                w.push(code);
+                self.index = Vec::new();
+                self.wide = Some(w);
+                return;
+            }
+            self.palette.push(code);
+            s = self.palette.len() as u16;
+            self.slot[usize::from(code)] = s;
+        }
+        self.index.push((s - 1) as u8);
+    }
+
+    /// The table, `exact` as [`Held`] says.
+    pub(crate) fn finish(self, exact: bool) -> Held {
+        let codes = match self.wide {
+            Some(w) => Codes::Wide(w.into_boxed_slice()),
+            None => Codes::Narrow {
+                index: self.index.into_boxed_slice(),
+                palette: self.palette,
+            },
+        };
+        Held { codes, exact }
+    }
+}
+
+impl Held {
+    /// A table of the codes `values`, in index order.
+    pub(crate) fn new(values: &[Code], exact: bool) -> Held {
+        let mut b = HeldBuilder::new(values.len());
+        b.extend(&mut values.iter().copied());
+        b.finish(exact)
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Option<Code> {
+        let bits = match &self.codes {
+            Codes::Narrow { index, palette } => index
+                .get(i)
+                .and_then(|&p| palette.get(usize::from(p)))
+                .copied(),
+            Codes::Wide(v) => v.get(i).copied(),
+        };
+        bits.map(Code::from_bits)
+    }
+
+    /// The bytes it holds.
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
+        match &self.codes {
+            Codes::Narrow { index, .. } => index.len(),
+            Codes::Wide(v) => 2 * v.len(),
+        }
+    }
+}
+
+/// The finished tables in memory: whole materials by material slot, and rank slices by
+/// material and rows.
+pub(crate) struct Tables {
+    whole: Vec<Option<Held>>,
+    parts: HashMap<(Material, Rows, Rows), (Domain, Held)>,
+}
+
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables {
+            whole: (0..material::SLOTS).map(|_| None).collect(),
+            parts: HashMap::new(),
+        }
+    }
+}
+
+impl Tables {
+    /// Holds the table of a whole material.
+    pub(crate) fn insert(&mut self, m: Material, v: Held) {
+        self.whole[material::slot(m)] = Some(v);
+    }
+
+    /// Holds a rank slice's values (`d` a rank slice's domain).
+    pub(crate) fn insert_part(&mut self, d: Domain, v: Held) {
+        if let Scheme::Rows(w, b) = d.scheme() {
+            self.parts.insert((d.m, w, b), (d, v));
+        }
+    }
+
+    /// Whether the whole table of `m` is held.
+    pub(crate) fn has(&self, m: Material) -> bool {
+        self.whole[material::slot(m)].is_some()
+    }
+
+    /// Frees the table of `m` and its rank slices' values.
+    pub(crate) fn remove(&mut self, m: Material) {
+        self.whole[material::slot(m)] = None;
+        self.parts.retain(|k, _| k.0 != m);
+    }
+
+    /// Frees a rank slice's values.
+    pub(crate) fn remove_part(&mut self, d: &Domain) {
+        if let Scheme::Rows(w, b) = d.scheme() {
+            self.parts.remove(&(d.m, w, b));
+        }
+    }
+
+    /// The value held at entry `i` of `m` (as its files store it), if `m` is held.
+    pub(crate) fn stored(&self, m: Material, i: u64) -> Option<Code> {
+        self.whole.get(material::slot(m))?.as_ref()?.get(i as usize)
+    }
+
+    /// The table and index of a position (White to move, after the colour swap) stored in
+    /// material `m`: the whole table's entry, or its rank slice's.
+    fn find(&self, m: Material, board: (u64, u64, u64), i: u64) -> Option<(&Held, u64)> {
+        if let Some(t) = self.whole[material::slot(m)].as_ref() {
+            return Some((t, i));
+        }
+        // The entry the files store: the board or its mirror, whichever has the smaller
+        // index (the mirror stands on the same rows).
+        let board = if orientation(board) == Orientation::Mirrored {
+            mirror_board(board)
+        } else {
+            board
+        };
+        let (white, black, kings) = board;
+        let rows = |men: u64| -> Rows {
+            let mut r = [0u8; 8];
+            for (row, c) in r.iter_mut().enumerate() {
+                *c = ((men >> (8 * row)) & 0xff).count_ones() as u8;
+            }
+            r
+        };
+        let key = (m, rows(white & !kings), rows(black & !kings));
+        let (d, t) = self.parts.get(&key)?;
+        Some((t, d.index(board)?))
+    }
+
+    /// The value code of a position already solved (a capture's, crowning's or, in a rank
+    /// slice, a man's forward move's child).
+    pub(crate) fn value(&self, pos: &Position) -> Result<Code, BuildError> {
+        let b = pos.board();
+        let own = b.by_color(pos.turn());
+        if own.is_empty() {
+            return Ok(Code::loss(0));
+        }
+        let (m, board, i) = index::locate_unmirrored(pos)
+            .ok_or_else(|| BuildError::Internal(format!("no index for {pos}")))?;
+        let i = i.min(index::mirror_index(m, board));
+        let (t, i) = self.find(m, board, i).ok_or_else(|| {
+            BuildError::Internal(format!("the table of {} is not held for {pos}", m.name()))
+        })?;
+        if !t.exact && by_captures(pos) {
+            let mut list = MoveList::new();
+            return from_children(pos, &mut list, |c| self.value(c));
+        }
+        t.get(i as usize)
+            .ok_or_else(|| BuildError::Internal(format!("index past table {}", m.name())))
+    }
+}
+
+/// The value code of a position that is not over ([`Position::outcome`] is `None`), from
+/// its children's codes (`child`): the quickest win, else a draw, else the longest loss.
+#[inline]
+pub(crate) fn from_children<E>(
+    pos: &Position,
+    list: &mut MoveList,
+    mut child: impl FnMut(&Position) -> Result<Code, E>,
+) -> Result<Code, E> {
+    pos.legal_moves_into(list);
+    let (mut best_win, mut any_draw, mut longest_loss) = (None::<u16>, false, 0u16);
+    for mv in list.iter() {
+        match child(&pos.after_unchecked(*mv))?.decode() {
+            (Wdl::Loss, Some(d)) => {
+                best_win = Some(best_win.map_or(d + 1, |b| b.min(d.saturating_add(1))));
+            }
+            (Wdl::Win, Some(d)) => longest_loss = longest_loss.max(d.saturating_add(1)),
+            _ => any_draw = true,
+        }
+    }
+    Ok(match best_win {
+        Some(d) => Code::win(d),
+        None if any_draw => Code::DRAW,
+        None => Code::loss(longest_loss),
+    })
+}
+
+/// The value codes of a material from its two decoded files (symbols in index order): a
+/// draw where the WDL file says draw, else the DTW file's code. The entries the encoder
+/// filled (captures, mirrors, two pieces on a square) hold anything: nothing reads them.
+pub(crate) fn combine(wdl: &[u16], dtw: &[u16]) -> Vec<Code> {
+    wdl.iter()
+        .zip(dtw)
+        .map(|(&w, &d)| {
+            if w == 0 {
+                Code::DRAW
+            } else {
+                Code::from_bits(d)
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn palette_and_wide_tables_read_back() {
+        let few: Vec<Code> = (0..5000u16)
+            .map(|i| Code::from_bits((i * 7) % 300 % 200))
+            .collect();
+        let h = Held::new(&few, true);
+        assert_eq!(h.bytes(), few.len());
+        assert!(few.iter().enumerate().all(|(i, &c)| h.get(i) == Some(c)));
+        let many: Vec<Code> = (0..5000u16)
+            .map(|i| Code::from_bits((i * 7) % 300))
+            .collect();
+        let h = Held::new(&many, true);
+        assert_eq!(h.bytes(), 2 * many.len());
+        assert!(many.iter().enumerate().all(|(i, &c)| h.get(i) == Some(c)));
+        assert_eq!(h.get(many.len()), None);
+    }
+
+    #[test]
+    fn children_combine() {
+        use crate::RuleSet;
+        let mut list = MoveList::new();
+        // White to move must capture: d4xd6... the child's code decides.
+        let pos = Position::from_fen("W:WKd4,a2:BKd5", RuleSet::Default).unwrap();
+        assert!(by_captures(&pos));
+        let c = from_children(&pos, &mut list, |_| Ok::<Code, ()>(Code::loss(0))).unwrap();
+        assert_eq!(c, Code::win(1));
+        let c = from_children(&pos, &mut list, |_| Ok::<Code, ()>(Code::win(4))).unwrap();
+        assert_eq!(c, Code::loss(5));
+    }
+}

@@ -1,0 +1,680 @@
+//! The solver: retrograde analysis of one pair of materials, on every thread, in four bytes
+//! an index entry.
+//!
+//! Each entry of the pair is one atomic 32-bit cell: its value code (or, while it is open,
+//! the longest loss its exits give the opponent), the number of its quiet moves whose child
+//! is not yet known to be lost for it, and flags. Only the entries a file stores are solved
+//! (one of each pair of left-right mirrored positions, the one with the smaller index); the
+//! others are skipped, and a predecessor reached through a mirrored child is found by
+//! unmaking moves from both the child and its mirror.
+//!
+//! The solve goes level by level, a level being the number of plies to the end of the game.
+//! An entry whose value is known with distance `d` is *pending at level `d`* until the scan
+//! of level `d` reaches it; the scan then makes it final and unmakes its opponent's quiet
+//! moves to find its predecessors: each predecessor of a loss wins at `d + 1`, and each
+//! predecessor of a win has one quiet move fewer left; the one whose last quiet move this was,
+//! with no draw and no win among its exits, loses at `d + 1` or at its longest exit. Every
+//! thread scans its own chunks of entries and updates the predecessors it finds with
+//! compare-and-swap; nothing is queued, so memory does not grow with the level's size. The
+//! updates of one level commute (a minimum, a decrement, a loss scheduled once when a count
+//! reaches zero), so the values do not depend on the threads' order. Each chunk keeps the
+//! lowest level pending in it, so a scan skips the chunks with nothing at its level, and the
+//! solve jumps over empty levels.
+
+use core::sync::atomic::{AtomicU16, AtomicU32, AtomicUsize, Ordering};
+use std::boxed::Box;
+use std::format;
+use std::sync::Mutex;
+use std::vec::Vec;
+
+use super::domain::Domain;
+use super::domain::{self, Orientation, decide, mirror_board, orientation};
+use super::error::BuildError;
+use super::progress::Stage;
+use crate::tablebase::format::Summary;
+use crate::tablebase::index::mirror_files;
+use crate::tablebase::value::{Code, Wdl};
+use crate::{Color, MoveList, Outcome, Position, RuleSet};
+
+/// The value code's bits in a cell.
+const VALUE: u32 = 0xffff;
+/// One quiet move, in the count's bits (16 to 23).
+const COUNT_ONE: u32 = 1 << 16;
+/// The final value is in the value bits.
+const RESOLVED: u32 = 1 << 24;
+/// The value bits hold the value the entry will have; it is final at its level's scan.
+const PENDING: u32 = 1 << 25;
+/// The entry has quiet moves inside the pair (it is not terminal and has no capture).
+const OPEN: u32 = 1 << 26;
+/// A capture or crowning leads to a draw.
+const DRAW_EXIT: u32 = 1 << 27;
+/// Not solved: two pieces on a square, or its mirror has the smaller index.
+const SKIP: u32 = 1 << 28;
+/// The side to move must capture (with three pieces or more): the files leave it to its
+/// captures.
+const CAPTURE: u32 = 1 << 29;
+/// The entry is its own mirror (it stands for one position, not two).
+const SYMMETRIC: u32 = 1 << 30;
+
+/// White's seventh rank: a man there crowns with his next step.
+const ROW_7: u64 = 0x00FF_0000_0000_0000;
+
+/// Entries a chunk holds: the unit of work handed to a thread, and of the pending levels
+/// kept (16 KiB of cells).
+const CHUNK: usize = 1 << 12;
+/// No level pending.
+const NONE: u16 = u16::MAX;
+
+/// The level (distance) of a win or loss code.
+#[inline]
+const fn level(code: u16) -> u16 {
+    (code - 1) / 2
+}
+
+#[inline]
+const fn count(cell: u32) -> u32 {
+    (cell >> 16) & 0xff
+}
+
+/// Cells a part of a side's storage holds: a side is allocated, and freed when it is done, a
+/// part (4 MiB) at a time.
+const PART_BITS: u32 = 20;
+
+/// One material's cells, in parts.
+struct Cells {
+    parts: Vec<Box<[AtomicU32]>>,
+    len: usize,
+}
+
+impl Cells {
+    fn new(len: usize) -> Cells {
+        let parts = (0..len.div_ceil(1 << PART_BITS))
+            .map(|p| {
+                let n = (len - (p << PART_BITS)).min(1 << PART_BITS);
+                (0..n).map(|_| AtomicU32::new(0)).collect()
+            })
+            .collect();
+        Cells { parts, len }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Option<&AtomicU32> {
+        self.parts
+            .get(i >> PART_BITS)?
+            .get(i & ((1 << PART_BITS) - 1))
+    }
+
+    /// Entry `i`'s cell (0 past the end, or in a part already freed).
+    #[inline]
+    fn load(&self, i: usize) -> u32 {
+        self.get(i).map_or(0, |c| c.load(Ordering::Relaxed))
+    }
+}
+
+/// One material of a pair being solved: its cells and, per chunk, the lowest level pending
+/// in it.
+struct Side {
+    d: Domain,
+    cells: Cells,
+    next: Vec<AtomicU16>,
+}
+
+/// A solved pair: each material's cells.
+pub(crate) struct Solved {
+    sides: Vec<(Domain, Cells)>,
+}
+
+/// The value code of a solved cell.
+#[inline]
+fn code_of(c: u32) -> Code {
+    if c & RESOLVED != 0 {
+        Code::from_bits((c & VALUE) as u16)
+    } else {
+        Code::DRAW
+    }
+}
+
+/// The value a file stores for a solved cell: `None` for the entries no probe reads.
+#[inline]
+fn stored_of(c: u32) -> Option<Code> {
+    (c & (SKIP | CAPTURE) == 0).then(|| code_of(c))
+}
+
+impl Solved {
+    /// The materials, in the pair's order.
+    pub(crate) fn domains(&self) -> impl Iterator<Item = Domain> + '_ {
+        self.sides.iter().map(|(d, _)| *d)
+    }
+
+    /// The number of entries of side `s`.
+    pub(crate) fn len(&self, s: usize) -> usize {
+        self.sides[s].1.len
+    }
+
+    /// The values a file stores for entries `first..first + out.len()` of side `s` (`None`
+    /// for the entries no probe reads).
+    pub(crate) fn stored(&self, s: usize, first: u64, out: &mut [Option<Code>]) {
+        let cells = &self.sides[s].1;
+        for (k, v) in out.iter_mut().enumerate() {
+            *v = stored_of(cells.load(first as usize + k));
+        }
+    }
+
+    /// What side `s` says in all: its positions won, drawn and lost (an entry that stands for
+    /// its mirror too counts twice) and its longest win.
+    pub(crate) fn summary(&self, s: usize) -> Summary {
+        let cells = &self.sides[s].1;
+        let mut sum = Summary::default();
+        for i in 0..cells.len {
+            let c = cells.load(i);
+            if c & SKIP == 0 {
+                let weight = if c & SYMMETRIC != 0 { 1 } else { 2 };
+                sum.add(i as u64, code_of(c), weight);
+            }
+        }
+        sum
+    }
+
+    /// Side `s`'s value codes in index order (anything for an entry that was not solved: two
+    /// pieces on a square, or a mirror with the larger index), handed to `f` a part at a
+    /// time; each part of the cells is freed once it has been handed over.
+    pub(crate) fn drain_codes(
+        &mut self,
+        s: usize,
+        mut f: impl FnMut(&mut dyn Iterator<Item = Code>),
+    ) {
+        let parts = core::mem::take(&mut self.sides[s].1.parts);
+        for part in parts {
+            f(&mut part.iter().map(|c| code_of(c.load(Ordering::Relaxed))));
+        }
+    }
+}
+
+/// What a solve reads from outside the pair: the value code of a position reached by a
+/// capture or a crowning (in a finished table).
+pub(crate) type Exit<'a> = dyn Fn(&Position) -> Result<Code, BuildError> + Sync + 'a;
+
+/// Solves a pair of domains (a material and its colour swap, or a material that is its own
+/// swap, whole or the same rank slice of both) on `threads` threads, telling `stage` how
+/// it goes.
+pub(crate) fn solve(
+    rules: RuleSet,
+    pair: &[Domain],
+    exit: &Exit<'_>,
+    threads: usize,
+    stage: &(dyn Fn(Stage) + Sync),
+) -> Result<Solved, BuildError> {
+    let sides: Vec<Side> = pair
+        .iter()
+        .map(|&d| {
+            let n = d.size() as usize;
+            Side {
+                d,
+                cells: Cells::new(n),
+                next: (0..n.div_ceil(CHUNK))
+                    .map(|_| AtomicU16::new(NONE))
+                    .collect(),
+            }
+        })
+        .collect();
+    let solver = Solver {
+        rules,
+        sides: &sides,
+        exit,
+        stage,
+    };
+    solver.first_pass(threads)?;
+    let mut d = solver.lowest_pending();
+    while d != NONE {
+        stage(Stage::Level(u32::from(d)));
+        solver.level(d, threads)?;
+        d = solver.lowest_pending();
+    }
+    Ok(Solved {
+        sides: sides.into_iter().map(|s| (s.d, s.cells)).collect(),
+    })
+}
+
+struct Solver<'a> {
+    rules: RuleSet,
+    sides: &'a [Side],
+    exit: &'a Exit<'a>,
+    stage: &'a (dyn Fn(Stage) + Sync),
+}
+
+/// The most predecessors an entry has: the side that moved has at most five pieces (six
+/// pieces at most, one at least on the other side), a king at most 14 squares it came from
+/// and a man at most 3.
+const MAX_PREDECESSORS: usize = 80;
+
+/// Chunks between two reports of the first look's progress.
+const REPORT_EVERY: usize = 1 << 10;
+
+impl Solver<'_> {
+    /// The chunks of every side, handed out to `threads` threads, each running `work` on
+    /// one chunk at a time with its own move list.
+    fn for_chunks(
+        &self,
+        threads: usize,
+        work: impl Fn(usize, usize, &mut MoveList) -> Result<(), BuildError> + Sync,
+    ) -> Result<(), BuildError> {
+        let chunks: Vec<(usize, usize)> = self
+            .sides
+            .iter()
+            .enumerate()
+            .flat_map(|(s, side)| (0..side.next.len()).map(move |c| (s, c)))
+            .collect();
+        let claimed = AtomicUsize::new(0);
+        let failure: Mutex<Option<BuildError>> = Mutex::new(None);
+        let run = || {
+            let mut list = Box::new(MoveList::new());
+            loop {
+                let k = claimed.fetch_add(1, Ordering::Relaxed);
+                let Some(&(s, c)) = chunks.get(k) else { break };
+                if let Err(e) = work(s, c, &mut list) {
+                    if let Ok(mut f) = failure.lock() {
+                        f.get_or_insert(e);
+                    }
+                    claimed.store(chunks.len(), Ordering::Relaxed);
+                    break;
+                }
+            }
+        };
+        if threads <= 1 {
+            run();
+        } else {
+            std::thread::scope(|scope| {
+                for _ in 0..threads {
+                    scope.spawn(run);
+                }
+            });
+        }
+        match failure.into_inner().ok().flatten() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// The lowest level pending anywhere, or [`NONE`].
+    fn lowest_pending(&self) -> u16 {
+        self.sides
+            .iter()
+            .flat_map(|s| s.next.iter())
+            .map(|n| n.load(Ordering::Acquire))
+            .min()
+            .unwrap_or(NONE)
+    }
+
+    /// Every entry's first look: terminal positions, the game-end rules, and the moves that
+    /// leave the pair (captures and crownings, whose children are in finished tables); the
+    /// quiet moves inside the pair are counted.
+    fn first_pass(&self, threads: usize) -> Result<(), BuildError> {
+        let total: u64 = self.sides.iter().map(|s| s.cells.len as u64).sum();
+        let looked = AtomicUsize::new(0);
+        (self.stage)(Stage::Looking { done: 0, total });
+        self.for_chunks(threads, |s, c, list| {
+            let n = looked.fetch_add(1, Ordering::Relaxed) + 1;
+            if n % REPORT_EVERY == 0 {
+                let done = ((n * CHUNK) as u64).min(total);
+                (self.stage)(Stage::Looking { done, total });
+            }
+            let side = &self.sides[s];
+            let start = c * CHUNK;
+            let end = (start + CHUNK).min(side.cells.len);
+            let mut lowest = NONE;
+            let mut cursor = side.d.cursor(start as u64);
+            for i in start..end {
+                let cell = self.first_look(&side.d, cursor.board(), i as u64, list)?;
+                cursor.step();
+                if cell & PENDING != 0 {
+                    lowest = lowest.min(level((cell & VALUE) as u16));
+                }
+                if let Some(c) = side.cells.get(i) {
+                    c.store(cell, Ordering::Relaxed);
+                }
+            }
+            side.next[c].fetch_min(lowest, Ordering::AcqRel);
+            Ok(())
+        })
+    }
+
+    /// The first cell of entry `index` of `m`.
+    fn first_look(
+        &self,
+        d: &Domain,
+        board: Option<(u64, u64, u64)>,
+        index: u64,
+        list: &mut MoveList,
+    ) -> Result<u32, BuildError> {
+        let Some(board) = board else {
+            return Ok(SKIP);
+        };
+        let mut flags = match orientation(board) {
+            Orientation::Mirrored => return Ok(SKIP),
+            Orientation::Symmetric => SYMMETRIC,
+            Orientation::Stored => 0,
+        };
+        let m = d.m;
+        let pos = domain::position_of(board, self.rules)
+            .ok_or_else(|| BuildError::Internal(format!("entry {index} of {}", m.name())))?;
+        let (white, black, kings) = board;
+        // No capture, no man a step from crowning, more than one piece a side, and the whole
+        // material: every move stays in the pair, and only their number matters (counted
+        // as perft counts, without the list).
+        if !d.is_rank_slice()
+            && white & !kings & ROW_7 == 0
+            && (white.count_ones() > 1 || black.count_ones() > 1)
+            && !pos.has_capture()
+        {
+            let quiet = crate::perft(&pos, 1) as u32;
+            if quiet == 0 {
+                return Ok(flags | PENDING | u32::from(Code::loss(0).bits()));
+            }
+            if quiet > 0xff {
+                return Err(BuildError::Internal(format!(
+                    "{quiet} quiet moves in {pos}"
+                )));
+            }
+            return Ok(flags | OPEN | (quiet << 16));
+        }
+        pos.legal_moves_into(list);
+        if list.is_empty() {
+            return Ok(flags | PENDING | u32::from(Code::loss(0).bits()));
+        }
+        if m.pieces() >= 3 && list.iter().next().is_some_and(|mv| mv.is_capture()) {
+            flags |= CAPTURE;
+        }
+        let b = pos.board();
+        if b.white().count() == 1 && b.black().count() == 1 {
+            match pos.outcome() {
+                Some(Outcome::Win { winner, .. }) => {
+                    let code = if winner == Color::White {
+                        Code::win(0)
+                    } else {
+                        Code::loss(0)
+                    };
+                    return Ok(flags | PENDING | u32::from(code.bits()));
+                }
+                Some(Outcome::Draw { .. }) => {
+                    return Ok(flags | RESOLVED | u32::from(Code::DRAW.bits()));
+                }
+                None => {}
+            }
+        }
+        let (mut best_win, mut max_exit, mut quiet) = (None::<u16>, 0u16, 0u32);
+        // In a rank slice a man's forward move leaves the slice too.
+        let men = if d.is_rank_slice() {
+            board.0 & !board.2
+        } else {
+            0
+        };
+        for mv in list.iter() {
+            let forward =
+                men & mv.from().bitboard().to_u64() != 0 && mv.from().rank() != mv.to().rank();
+            if mv.is_capture() || mv.is_crowning() || forward {
+                match (self.exit)(&pos.after_unchecked(*mv))?.decode() {
+                    (Wdl::Draw, _) => flags |= DRAW_EXIT,
+                    (Wdl::Loss, Some(d)) => {
+                        best_win = Some(best_win.map_or(d + 1, |b| b.min(d + 1)));
+                    }
+                    (_, d) => max_exit = max_exit.max(d.unwrap_or(0) + 1),
+                }
+            } else {
+                quiet += 1;
+            }
+        }
+        if quiet == 0 {
+            return Ok(flags
+                | match best_win {
+                    Some(w) => PENDING | u32::from(Code::win(w).bits()),
+                    None if flags & DRAW_EXIT != 0 => RESOLVED | u32::from(Code::DRAW.bits()),
+                    None => PENDING | u32::from(Code::loss(max_exit).bits()),
+                });
+        }
+        if quiet > 0xff {
+            return Err(BuildError::Internal(format!(
+                "{quiet} quiet moves in {pos}"
+            )));
+        }
+        flags |= OPEN | (quiet << 16);
+        Ok(flags
+            | match best_win {
+                Some(w) => PENDING | u32::from(Code::win(w).bits()),
+                None => u32::from(max_exit),
+            })
+    }
+
+    /// The scan of level `d`: every entry pending at `d` is made final and its predecessors
+    /// updated.
+    fn level(&self, d: u16, threads: usize) -> Result<(), BuildError> {
+        self.for_chunks(threads, |s, c, _| {
+            let side = &self.sides[s];
+            if side.next[c].load(Ordering::Acquire) > d {
+                return Ok(());
+            }
+            // Levels scheduled into this chunk from now on lower its mark again.
+            side.next[c].swap(NONE, Ordering::AcqRel);
+            let start = c * CHUNK;
+            let end = (start + CHUNK).min(side.cells.len);
+            let mut lowest = NONE;
+            let mut cursor = side.d.cursor(start as u64);
+            for i in start..end {
+                let Some(cell) = side.cells.get(i) else { break };
+                let cur = cell.load(Ordering::Relaxed);
+                if cur & PENDING == 0 {
+                    continue;
+                }
+                let code = (cur & VALUE) as u16;
+                let l = level(code);
+                if l != d {
+                    lowest = lowest.min(l);
+                    continue;
+                }
+                // Final now. Other threads may still take quiet moves off its count,
+                // never change its value.
+                let _ = cell.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| {
+                    Some((c & !PENDING) | RESOLVED)
+                });
+                cursor.seek(&side.d, i as u64);
+                let board = cursor.board().ok_or_else(|| {
+                    BuildError::Internal(format!("entry {i} of {} solved", side.d.m.name()))
+                })?;
+                self.predecessors(s, board, code, d);
+            }
+            side.next[c].fetch_min(lowest, Ordering::AcqRel);
+            Ok(())
+        })
+    }
+
+    /// Updates the predecessors of an entry of side `s` (its board, stored by the files),
+    /// final with `code` at level `d`: the positions of the other side of the pair from
+    /// which a quiet move leads to it or to its mirror, each by the entry the files store.
+    ///
+    /// Only the entry's own predecessors are unmade. A predecessor `q` that the files do not
+    /// store stands for its mirror, whose move leads to the entry's mirror; when the entry
+    /// is its own mirror that move is also found from the mirror itself, so such `q` are
+    /// passed over. A predecessor that is its own mirror has two moves into the pair
+    /// {entry, mirror} (the move and its mirror) where only one is found: it counts twice.
+    fn predecessors(&self, s: usize, board: (u64, u64, u64), code: u16, d: u16) {
+        let o = if self.sides.len() == 1 { 0 } else { 1 - s };
+        let target = &self.sides[o];
+        let child_lost = code % 2 == 0;
+        let t = &target.d;
+        let (g_men, g_kings) = (t.group(0), t.group(1));
+        let (stride_men, stride_kings) = (t.stride(0), t.stride(1));
+        let (white, black, kings) = board;
+        let symmetric = mirror_board(board) == board;
+        // In the other table the side that moved (Black here) is White and the board is
+        // flipped: there, Black's groups are the same for every predecessor, and of White's
+        // groups only the moved piece's changes. Their ranks, as they are and mirrored:
+        let black_part = |men: u64, kings: u64| -> Option<u64> {
+            Some(t.group(2).rank(men)? * t.stride(2) + t.group(3).rank(kings)?)
+        };
+        let (tbm_set, tbk_set) = ((white & !kings).swap_bytes(), (white & kings).swap_bytes());
+        let (m_tbm, m_tbk) = (mirror_files(tbm_set), mirror_files(tbk_set));
+        let fixed = [black_part(tbm_set, tbk_set), black_part(m_tbm, m_tbk)];
+        let (twm_set, twk_set) = ((black & !kings).swap_bytes(), (black & kings).swap_bytes());
+        let (m_twm, m_twk) = (mirror_files(twm_set), mirror_files(twk_set));
+        let men_rank = [g_men.rank(twm_set), g_men.rank(m_twm)];
+        let kings_rank = [g_kings.rank(twk_set), g_kings.rank(m_twk)];
+        // Which of a predecessor and its mirror the files store (see `orientation`): White's
+        // groups there decide first, then Black's, the same for every predecessor.
+        let black_decides = decide(tbm_set, m_tbm).or_else(|| decide(tbk_set, m_tbk));
+        let mut found = [(0usize, 0u32); MAX_PREDECESSORS];
+        let mut len = 0;
+        for_each_predecessor(board, |(w, _, k), king| {
+            let (men, kings_set) = (w & !k, w & k);
+            // The moved group's mirror; the other's is the board's.
+            let (m_men, m_kings) = if king {
+                (m_twm, mirror_files(kings_set))
+            } else {
+                (mirror_files(men), m_twk)
+            };
+            let orient = decide(men, m_men)
+                .or_else(|| decide(kings_set, m_kings))
+                .or(black_decides)
+                .unwrap_or(Orientation::Symmetric);
+            let (side, times) = match orient {
+                Orientation::Stored => (0, 1),
+                Orientation::Mirrored if symmetric => return,
+                Orientation::Mirrored => (1, 1),
+                Orientation::Symmetric => (0, if symmetric { 1 } else { 2 }),
+            };
+            // A man's move from the row behind leaves a rank slice: no such predecessor.
+            let ranks = match (king, side) {
+                (true, 0) => men_rank[0].zip(g_kings.rank(kings_set)),
+                (true, _) => men_rank[1].zip(g_kings.rank(m_kings)),
+                (false, 0) => g_men.rank(men).zip(kings_rank[0]),
+                (false, _) => g_men.rank(m_men).zip(kings_rank[1]),
+            };
+            let (Some((rm, rk)), Some(fixed)) = (ranks, fixed[side]) else {
+                return;
+            };
+            found[len] = (
+                (rm * stride_men + rk * stride_kings + fixed) as usize,
+                times,
+            );
+            len += 1;
+        });
+        // Every cell read first, so that their cache misses overlap.
+        let mut live = 0u128;
+        for (j, &(i, _)) in found[..len].iter().enumerate() {
+            if target.cells.load(i) & (OPEN | RESOLVED) == OPEN {
+                live |= 1 << j;
+            }
+        }
+        while live != 0 {
+            let j = live.trailing_zeros() as usize;
+            live &= live - 1;
+            let (i, times) = found[j];
+            target.update(i, child_lost, d, times);
+        }
+    }
+}
+
+impl Side {
+    /// Entry `i` has `times` quiet moves to children final at level `d`: lost for the
+    /// children's side (`child_lost`: the entry wins at `d + 1`) or won (as many quiet moves
+    /// fewer left).
+    #[inline]
+    fn update(&self, i: usize, child_lost: bool, d: u16, times: u32) {
+        let Some(cell) = self.cells.get(i) else {
+            return;
+        };
+        let mut cur = cell.load(Ordering::Relaxed);
+        loop {
+            if cur & (OPEN | RESOLVED) != OPEN {
+                return;
+            }
+            let (new, scheduled) = if child_lost {
+                let code = Code::win(d + 1).bits();
+                let v = (cur & VALUE) as u16;
+                if cur & PENDING != 0 && v % 2 == 1 && v <= code {
+                    return;
+                }
+                ((cur & !VALUE) | PENDING | u32::from(code), d + 1)
+            } else {
+                if count(cur) < times {
+                    return;
+                }
+                let left = cur - times * COUNT_ONE;
+                if count(left) == 0 && cur & (PENDING | DRAW_EXIT) == 0 {
+                    let l = (d + 1).max((cur & VALUE) as u16);
+                    (
+                        (left & !VALUE) | PENDING | u32::from(Code::loss(l).bits()),
+                        l,
+                    )
+                } else {
+                    (left, NONE)
+                }
+            };
+            match cell.compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => {
+                    if scheduled != NONE {
+                        self.next[i / CHUNK].fetch_min(scheduled, Ordering::AcqRel);
+                    }
+                    return;
+                }
+                Err(now) => cur = now,
+            }
+        }
+    }
+}
+
+/// Every board from which Black's quiet move (not a crowning) leads to `board` (White to
+/// move), handed to `f` as its colour-swapped twin (White to move, the board flipped), the
+/// form in which the other table of the pair stores it, with whether the piece that moved
+/// is a king.
+#[inline]
+pub(crate) fn for_each_predecessor(
+    (white, black, kings): (u64, u64, u64),
+    mut f: impl FnMut((u64, u64, u64), bool),
+) {
+    let occ = white | black;
+    let mut emit = |from: u64, to: u64, king: bool| {
+        // `to` is where the piece stands now, `from` where it stood.
+        let b = (black & !to) | from;
+        let k = if king { (kings & !to) | from } else { kings };
+        f((b.swap_bytes(), white.swap_bytes(), k.swap_bytes()), king);
+    };
+    let mut kings_b = black & kings;
+    while kings_b != 0 {
+        let s = kings_b.trailing_zeros() as i32;
+        kings_b &= kings_b - 1;
+        let to = 1u64 << s;
+        let (file, rank) = (s % 8, s / 8);
+        for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let (mut f2, mut r2) = (file + df, rank + dr);
+            while (0..8).contains(&f2) && (0..8).contains(&r2) {
+                let from = 1u64 << (r2 * 8 + f2);
+                if occ & from != 0 {
+                    break;
+                }
+                emit(from, to, true);
+                f2 += df;
+                r2 += dr;
+            }
+        }
+    }
+    let mut men_b = black & !kings;
+    while men_b != 0 {
+        let s = men_b.trailing_zeros() as i32;
+        men_b &= men_b - 1;
+        let to = 1u64 << s;
+        let (file, rank) = (s % 8, s / 8);
+        // Black's men move down the board: a man came from the rank above (never from
+        // rank 8, Black's own back rank) or from beside.
+        if rank < 6 {
+            let from = to << 8;
+            if occ & from == 0 {
+                emit(from, to, false);
+            }
+        }
+        if file > 0 && occ & (to >> 1) == 0 {
+            emit(to >> 1, to, false);
+        }
+        if file < 7 && occ & (to << 1) == 0 {
+            emit(to << 1, to, false);
+        }
+    }
+}
