@@ -1,7 +1,12 @@
 //! Where the capture search puts its moves: the move list, perft's groups, and the
 //! one-move resolver.
 
-use super::*;
+use super::list_index::{Index, lookup, move_key};
+use super::rays::sq;
+use super::side::Side;
+use crate::moves::{CaptureMoves, Effect, Move, MoveList, Path};
+use crate::spill::Spill;
+use crate::{Bitboard, Square};
 
 /// Where the capture search puts the moves it finds.
 pub(crate) trait Sink {

@@ -1,8 +1,12 @@
 //! The men's first jumps, all at once, and the counting of men's capture paths.
 
+use core::marker::PhantomData;
 use core::ops::ControlFlow;
 
-use super::*;
+use super::rays::{can_jump, kings_can_capture};
+use super::side::{Side, back};
+use crate::geometry::{EAST, NORTH, SOUTH, WEST, shift, shift_dir};
+use crate::moves::{Move, MoveList};
 
 /// The landing squares of the first jumps of all the men `men` at once, forward, east and
 /// west.

@@ -4,7 +4,10 @@
 use core::convert::Infallible;
 use core::ops::ControlFlow;
 
-use super::*;
+use super::rays::king_reach;
+use super::side::{Side, back, fwd};
+use crate::geometry::{BIT, EAST, RANK_1, RANK_8, WEST, king_lines, shift};
+use crate::moves::{Move, MoveList};
 
 /// Calls `f(from, to)` for every quiet move (`from`, `to` as single-bit sets).
 #[inline(always)]
@@ -241,9 +244,4 @@ fn man_steps<S: Side, B>(t: u64, d: usize, push: &mut impl QuietSink<B>) -> Cont
         let [sides, meta_kings] = steps[to as usize & 63];
         Move::from_halves(sides, meta_kings)
     })
-}
-
-#[inline(always)]
-pub(super) fn sq(i: u32) -> Square {
-    Square::ALL[i as usize & 63]
 }
