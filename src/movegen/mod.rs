@@ -7,16 +7,18 @@
 //! in `position::generate`.
 //!
 //! The parts, each using the others by name, none in a circle: `side` (the side types) and
-//! `rays` (a king's rays: where a slide stops, whether a jump is open) use no other part;
-//! `counting` (whether a side can capture, counting without a search), `quiet` (the quiet
-//! moves), `men` (the men's first jumps, path counting and their captures), `search` (the
-//! depth-first capture search of men and kings, `gen_captures`), `memo` (the slow searches
-//! for positions whose capture paths explode: the memo-table search, and the driver that
-//! tries kings by layers first), `king_layers` (the layer search itself), `list_index` (the
-//! slow search's hash index into a long list), `scratch` (the tables of those searches:
-//! [`SearchScratch`] on the heap, each thread's own copy, the memo table's slots) and
-//! `capture_sinks` (where the capture search's moves go: the list, perft's groups, the
-//! resolver). This file only names what the rest of the crate uses.
+//! `rays` (kings' rays as sets: where a slide stops, whether a jump is open, whether kings
+//! can capture) use no other part; `counting` (whether a side can capture, counting without
+//! a search), `quiet` (the quiet moves), `men` (the men's first jumps, path counting and
+//! their captures), `captures` (the capture lists' entry points: `gen_captures`, and kings'
+//! single captures without a search), `search` (the depth-first capture search of men and
+//! kings), `memo` (the slow searches for positions whose capture paths explode: the
+//! memo-table search, and the driver that tries kings by layers first), `king_layers` (the
+//! layer search itself), `list_index` (the slow search's hash index into a long list),
+//! `scratch` (the tables of those searches: [`SearchScratch`] on the heap, each thread's own
+//! copy, the memo table's slots) and `capture_sinks` (where the capture search's moves go:
+//! the list, perft's groups, the resolver). This file only names what the rest of the crate
+//! uses.
 
 mod capture_sinks;
 mod captures;
