@@ -1,14 +1,14 @@
 //! Endgame tables from the command line: build, probe, stats and verify.
 //!
 //! ```text
-//! cargo run --release --example tablebase -- build --rules R --pieces N --dir DIR [--threads N] [--split-above E]
+//! cargo run --release --example tablebase -- build --rules R --pieces N --dir DIR [--threads N] [--split-above E] [--memory-limit GB]
 //! cargo run --release --example tablebase -- probe --rules R --dir DIR FEN
 //! cargo run --release --example tablebase -- probe --rules R --dir DIR --batch < fens.txt
 //! cargo run --release --example tablebase -- stats --rules R --dir DIR
 //! cargo run --release --example tablebase -- line --rules R --dir DIR FEN
-//! cargo run --release --example tablebase -- verify --rules R --dir DIR [--threads N]
+//! cargo run --release --example tablebase -- verify --rules R --dir DIR [--threads N] [MATERIAL]
 //! cargo run --release --example tablebase -- plan --rules R --pieces N [--workers W] [--split-above E]
-//! cargo run --release --example tablebase -- build-slice --rules R --dir DIR [--threads N] [--split-above E] NAME
+//! cargo run --release --example tablebase -- build-slice --rules R --dir DIR [--threads N] [--split-above E] [--memory-limit GB] NAME
 //! ```
 //!
 //! `build` first prints the plan's estimates for a build from nothing (peak memory, disk and
@@ -25,7 +25,8 @@
 //! saying so. `stats`, `verify`, `probe` and `line` on a directory without a table of the
 //! rule set say what it holds instead.
 //! `verify` derives every stored value again from its successors' and exits with code 1 if
-//! one differs. `plan` prints the slices of a build (the unit a worker builds: a material
+//! one differs; given a MATERIAL (`KKKKMvK`), it checks that material and its colour swap
+//! alone, in a directory holding every table of fewer pieces. `plan` prints the slices of a build (the unit a worker builds: a material
 //! and its colour swap), one a line with its pieces, index entries, estimated peak memory
 //! and disk, and inputs, then the totals and the estimated time on W workers (default 1).
 //! `build-slice` builds one slice (named `KvKM+KMvK`, or by one of its materials, `KMvK`)
@@ -45,13 +46,13 @@ use turkish_draughts::tablebase::{Builder, ENTRIES_PER_SECOND, Plan, Stage, Tabl
 use turkish_draughts::{Position, RuleSet};
 
 const HELP: &str = "\
-usage: tablebase build  --rules R --pieces N --dir DIR [--threads N] [--split-above E]
+usage: tablebase build  --rules R --pieces N --dir DIR [--threads N] [--split-above E] [--memory-limit GB]
        tablebase probe  --rules R --dir DIR (FEN | --batch)
        tablebase stats  --rules R --dir DIR
        tablebase line   --rules R --dir DIR FEN
-       tablebase verify --rules R --dir DIR [--threads N]
+       tablebase verify --rules R --dir DIR [--threads N] [MATERIAL]
        tablebase plan   --rules R --pieces N [--workers W] [--split-above E]
-       tablebase build-slice --rules R --dir DIR [--threads N] [--split-above E] NAME
+       tablebase build-slice --rules R --dir DIR [--threads N] [--split-above E] [--memory-limit GB] NAME
 
 Builds, probes, summarises and checks endgame tables.
 
@@ -62,6 +63,8 @@ Builds, probes, summarises and checks endgame tables.
   --workers W  plan: the workers the time is estimated for (default 1)
   --split-above E  solve a pair of materials with men of more than E index entries
                a rank slice at a time (default 2^30)
+  --memory-limit GB  refuse, before it starts, a slice estimated to need more
+               memory than GB gigabytes (the plan's memory column)
   --batch      probe: read FENs from stdin, one a line; print FEN<tab>wdl<tab>dtw
   -h, --help   this text";
 
@@ -77,6 +80,7 @@ struct Args {
     fen: Option<String>,
     workers: Option<usize>,
     split_above: Option<u64>,
+    memory_limit: Option<u64>,
 }
 
 /// The builder with a progress bar on standard error when it is a terminal (nothing in a
@@ -136,6 +140,7 @@ fn parse_args() -> Result<Args, Stop> {
         fen: None,
         workers: None,
         split_above: None,
+        memory_limit: None,
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -166,6 +171,17 @@ fn parse_args() -> Result<Args, Stop> {
                     "bad entry count `{t}`: expected a whole number from 1"
                 ))?);
             }
+            "--memory-limit" => {
+                let t = cli::value(&mut args, "--memory-limit", "gigabytes")?;
+                let gb: f64 = t
+                    .parse()
+                    .ok()
+                    .filter(|g: &f64| g.is_finite() && *g > 0.0)
+                    .ok_or(format!(
+                        "bad memory limit `{t}`: expected gigabytes, such as 16"
+                    ))?;
+                a.memory_limit = Some((gb * 1e9) as u64);
+            }
             "--workers" => {
                 let t = cli::value(&mut args, "--workers", "a number of workers")?;
                 a.workers = Some(t.parse().ok().filter(|&n| n >= 1).ok_or(format!(
@@ -192,6 +208,9 @@ fn parse_args() -> Result<Args, Stop> {
     if a.split_above.is_some() && !["build", "plan", "build-slice"].contains(&a.command.as_str()) {
         return Err("--split-above is for build, plan and build-slice".into());
     }
+    if a.memory_limit.is_some() && !["build", "build-slice"].contains(&a.command.as_str()) {
+        return Err("--memory-limit is for build and build-slice".into());
+    }
     if a.workers.is_some() && a.command != "plan" {
         return Err("--workers is for plan only".into());
     }
@@ -207,7 +226,8 @@ fn parse_args() -> Result<Args, Stop> {
     if a.command == "line" && a.fen.is_none() {
         return Err("line needs a FEN".into());
     }
-    if !["probe", "line", "build-slice"].contains(&a.command.as_str()) && a.fen.is_some() {
+    if !["probe", "line", "build-slice", "verify"].contains(&a.command.as_str()) && a.fen.is_some()
+    {
         return Err(format!("unexpected argument `{}`", a.fen.unwrap_or_default()).into());
     }
     Ok(a)
@@ -353,16 +373,25 @@ fn run() -> Result<ExitCode, Stop> {
         }
         _ => {
             let tb = Tablebase::open(&dir, a.rules).map_err(|e| e.to_string())?;
-            let r = tb.verify(threads).map_err(|e| e.to_string())?;
+            // One material and its colour swap, or every table.
+            let (r, what) = match &a.fen {
+                Some(name) => (
+                    tb.verify_material(name, threads),
+                    format!("of {name} and its colour swap"),
+                ),
+                None => (
+                    tb.verify(threads),
+                    format!("of up to {} pieces", tb.max_pieces()),
+                ),
+            };
+            let r = r.map_err(|e| e.to_string())?;
             for m in &r.mismatches {
                 writeln!(out, "mismatch: {m}").map_err(w)?;
             }
             writeln!(
                 out,
-                "verified {} positions of up to {} pieces: {} mismatches",
-                r.positions,
-                tb.max_pieces(),
-                r.mismatch_count
+                "verified {} positions {what}: {} mismatches",
+                r.positions, r.mismatch_count
             )
             .map_err(w)?;
             if r.mismatch_count > 0 {
@@ -425,10 +454,14 @@ fn time(d: std::time::Duration) -> String {
     }
 }
 
-/// The builder with `--split-above`, when given.
+/// The builder with `--split-above` and `--memory-limit`, when given.
 fn splitting(b: Builder, a: &Args) -> Builder {
-    match a.split_above {
+    let b = match a.split_above {
         Some(n) => b.split_above(n),
+        None => b,
+    };
+    match a.memory_limit {
+        Some(n) => b.memory_limit(n),
         None => b,
     }
 }

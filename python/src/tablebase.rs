@@ -99,17 +99,22 @@ impl PyTablebase {
 }
 
 /// A builder of `rules` in `path` on `threads` threads, splitting pairs of materials with
-/// men above `split_above` index entries into rank slices (the crate's default when `None`).
+/// men above `split_above` index entries into rank slices (the crate's default when `None`),
+/// refusing a slice estimated to need more than `memory_limit` bytes (no limit when `None`).
 fn builder(
     rules: RuleSet,
     path: PathBuf,
     threads: &Int,
     split_above: Option<&Int>,
+    memory_limit: Option<&Int>,
 ) -> PyResult<Builder> {
     let threads: usize = int_arg::get(threads, "threads", int_arg::USIZE)?;
     let mut b = Builder::new(rules, path).threads(threads);
     if let Some(n) = split_above {
         b = b.split_above(int_arg::get(n, "split_above", (1, i128::from(u64::MAX)))?);
+    }
+    if let Some(n) = memory_limit {
+        b = b.memory_limit(int_arg::get(n, "memory_limit", (0, i128::from(u64::MAX)))?);
     }
     Ok(b)
 }
@@ -118,11 +123,13 @@ fn builder(
 /// (created if missing); a table already there is kept. Returns the names of the materials
 /// built (such as "KMvK"). `threads=0` uses every core. `split_above` solves a pair of
 /// materials with men of more index entries than that a rank slice at a time (the same
-/// files, less memory; by default 2**30).
+/// files, less memory; by default 2**30). `memory_limit` (bytes) raises `TablebaseError`
+/// before anything is built when a slice still to build is estimated to need more (the
+/// plan's `memory`); no limit by default.
 #[pyfunction]
 #[pyo3(
-    signature = (path, pieces, rules = "default", *, threads = Int::Small(0), split_above = None),
-    text_signature = "(path, pieces, rules='default', *, threads=0, split_above=None)"
+    signature = (path, pieces, rules = "default", *, threads = Int::Small(0), split_above = None, memory_limit = None),
+    text_signature = "(path, pieces, rules='default', *, threads=0, split_above=None, memory_limit=None)"
 )]
 fn build_tablebase(
     py: Python<'_>,
@@ -131,10 +138,17 @@ fn build_tablebase(
     rules: &str,
     threads: Int,
     split_above: Option<Int>,
+    memory_limit: Option<Int>,
 ) -> PyResult<Vec<String>> {
     let pieces: u32 = int_arg::get(&pieces, "pieces", int_arg::U32)?;
     let rules: RuleSet = parse_rules(rules)?;
-    let b = builder(rules, path, &threads, split_above.as_ref())?;
+    let b = builder(
+        rules,
+        path,
+        &threads,
+        split_above.as_ref(),
+        memory_limit.as_ref(),
+    )?;
     let report = py
         .detach(|| b.build(pieces))
         .map_err(|e| TablebaseError::new_err(e.to_string()))?;
@@ -162,6 +176,7 @@ fn tablebase_plan<'py>(
         PathBuf::from("."),
         &Int::Small(0),
         split_above.as_ref(),
+        None,
     )?
     .plan(pieces)
     .map_err(|e| TablebaseError::new_err(e.to_string()))?;
@@ -196,11 +211,12 @@ fn tablebase_plan<'py>(
 /// ("KvKM+KMvK", "KvKKKKM+KKKKMvK.r-7") or one of its materials' ("KMvK", "KKKKMvK.r7-").
 /// Returns True when it built the slice, False when its files were already there. Raises
 /// `TablebaseError` naming the input when an input's files are missing. `split_above` as
-/// for `build_tablebase` (it must be the plan's).
+/// for `build_tablebase` (it must be the plan's); `memory_limit` (bytes) raises
+/// `TablebaseError` at once when the slice is estimated to need more.
 #[pyfunction]
 #[pyo3(
-    signature = (path, slice, rules = "default", *, threads = Int::Small(0), split_above = None),
-    text_signature = "(path, slice, rules='default', *, threads=0, split_above=None)"
+    signature = (path, slice, rules = "default", *, threads = Int::Small(0), split_above = None, memory_limit = None),
+    text_signature = "(path, slice, rules='default', *, threads=0, split_above=None, memory_limit=None)"
 )]
 fn build_tablebase_slice(
     py: Python<'_>,
@@ -209,9 +225,16 @@ fn build_tablebase_slice(
     rules: &str,
     threads: Int,
     split_above: Option<Int>,
+    memory_limit: Option<Int>,
 ) -> PyResult<bool> {
     let rules: RuleSet = parse_rules(rules)?;
-    let b = builder(rules, path, &threads, split_above.as_ref())?;
+    let b = builder(
+        rules,
+        path,
+        &threads,
+        split_above.as_ref(),
+        memory_limit.as_ref(),
+    )?;
     py.detach(|| b.build_slice(slice))
         .map_err(|e| TablebaseError::new_err(e.to_string()))
 }

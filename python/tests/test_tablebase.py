@@ -91,3 +91,18 @@ def test_errors_are_exceptions(tables, tmp_path):
         td.build_tablebase(tmp_path / "big", 9)
     with pytest.raises(ValueError):
         td.Tablebase(tables, rules="fide")
+
+
+def test_a_memory_limit_refuses_a_slice_before_building(tmp_path):
+    plan = td.tablebase_plan(3)
+    largest = max(plan, key=lambda s: s["memory"])
+    with pytest.raises(td.TablebaseError, match="over the limit") as refused:
+        td.build_tablebase(tmp_path / "t", 3, memory_limit=largest["memory"] - 1)
+    too_big = [s["name"] for s in plan if s["memory"] == largest["memory"]]
+    assert any(f"slice {name} needs" in str(refused.value) for name in too_big)
+    assert not (tmp_path / "t").exists()
+    with pytest.raises(td.TablebaseError, match="over the limit"):
+        td.build_tablebase_slice(tmp_path / "t", "KvK", memory_limit=1000)
+    assert td.build_tablebase(tmp_path / "t", 3, memory_limit=largest["memory"])
+    with pytest.raises(ValueError):
+        td.build_tablebase_slice(tmp_path / "t", "KvK", memory_limit=-1)

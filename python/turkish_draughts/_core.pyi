@@ -174,6 +174,7 @@ def build_tablebase(
     *,
     threads: int = 0,
     split_above: Optional[int] = None,
+    memory_limit: Optional[int] = None,
 ) -> List[str]: ...
 def tablebase_plan(
     pieces: int, rules: str = "default", *, split_above: Optional[int] = None
@@ -185,6 +186,7 @@ def build_tablebase_slice(
     *,
     threads: int = 0,
     split_above: Optional[int] = None,
+    memory_limit: Optional[int] = None,
 ) -> bool: ...
 def positions_at(board: Board, plies: int) -> List[str]: ...
 def _playouts(

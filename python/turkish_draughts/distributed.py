@@ -52,7 +52,7 @@ its process and moment) renamed when complete, so a reader never sees half a fil
 slice whose worker was lost is built again from scratch; a slice whose files are there and
 valid is skipped, so a build stopped half way is started again with the same call. Each
 worker needs the memory of the largest slice it may take (``tablebase_plan``'s
-``memory``: about 21 bytes an index entry solved and a byte an entry read): start each
+``memory``: four bytes an index entry solved, a byte an entry read and 64 MiB): start each
 worker with its memory as a resource (``--resources "MEMORY=64e9"``) and pass
 ``memory_resource="MEMORY"``, so that a slice goes only to a worker it fits; give the builder
 the machine's cores (``threads=``). ``tablebase plan --pieces 6 --workers W`` (the crate's

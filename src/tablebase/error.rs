@@ -252,6 +252,13 @@ pub enum ProbeError {
         /// of its tables (empty when it holds no table at all).
         held: Vec<(crate::RuleSet, u32)>,
     },
+    /// A name given for a material is none (names such as `KMvK`: White's kings and men,
+    /// `v`, Black's, at most 6 pieces).
+    #[error("no material named `{name}` (names such as KMvK, at most 6 pieces)")]
+    UnknownMaterial {
+        /// The name given.
+        name: String,
+    },
     /// The position is outside every table: a man stands on its own back rank (only
     /// [`Position::from_setup_relaxed`](crate::Position::from_setup_relaxed) builds such
     /// positions).

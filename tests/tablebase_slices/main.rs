@@ -183,8 +183,17 @@ fn rank_slices_give_the_same_files() {
         .iter()
         .filter(|s| s.kind() == SliceKind::Ranks)
         .count();
-    // KvKM+KMvK: 6 ranks of the man; KMvM: 6 x 6, its own swap, so 21; MMvK+KvMM: 21 ...
-    assert!(ranks > 50, "{ranks} rank slices");
+    // KvKM+KMvK: 6 ranks of the man, a slice each (65 536 entries each, over a quarter of
+    // the 100 000); the combinations of the men of MMvK+KvMM, of a few thousand entries,
+    // go several to a slice, by their advance.
+    assert!(ranks > 20, "{ranks} rank slices");
+    assert!(plan.find("KvKM+KMvK.r-7").is_some());
+    let batched = plan
+        .slices()
+        .iter()
+        .find(|s| s.name().starts_with("KvMM+MMvK.a"))
+        .expect("a slice of several combinations");
+    assert!(batched.positions() <= 25_000, "{}", batched.positions());
     let parts = files(&split)
         .keys()
         .filter(|n| n.ends_with(".part"))
@@ -238,6 +247,59 @@ fn a_missing_input_is_named() {
             "{bad}: {err:?}"
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_slice_over_the_memory_limit_is_refused_before_it_starts() {
+    let dir = temp("memory");
+    let plan = Builder::new(RuleSet::Default, &dir).plan(3).expect("plan");
+    let s = plan.find("KvKM+KMvK").expect("slice");
+    // Four bytes an entry solved and a byte an entry read, and the fixed part.
+    assert_eq!(s.positions(), 2 * 48 * 64 * 64);
+    assert!(s.memory() >= 4 * s.positions() + (64 << 20));
+    let b = Builder::new(RuleSet::Default, &dir).threads(1);
+    for s in plan.slices().iter().filter(|s| s.pieces() == 2) {
+        b.build_slice(s.name()).expect("two pieces");
+    }
+    let tight = b.clone().memory_limit(s.memory() - 1);
+    let err = tight.build_slice("KMvK").unwrap_err();
+    match &err {
+        BuildError::NotEnoughMemory {
+            slice,
+            needed,
+            limit,
+            splits,
+        } => {
+            assert_eq!(slice, "KvKM+KMvK");
+            assert_eq!((*needed, *limit), (s.memory(), s.memory() - 1));
+            assert!(*splits, "a pair with a man splits by ranks");
+        }
+        e => panic!("expected NotEnoughMemory, got {e:?}"),
+    }
+    assert!(err.to_string().contains("split_above"), "{err}");
+    assert!(!dir.join("KMvK.default.wdl").exists());
+    // Kings alone do not split: the error says to find more memory.
+    let kings = plan.find("KKvK").expect("KKvK");
+    let err = b
+        .clone()
+        .memory_limit(kings.memory() - 1)
+        .build_slice("KKvK")
+        .unwrap_err();
+    assert!(
+        matches!(&err, BuildError::NotEnoughMemory { splits: false, .. }),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("more memory"), "{err}");
+    // The whole build checks every slice first and builds nothing.
+    let before = files(&dir).len();
+    let err = b.clone().memory_limit(s.memory() - 1).build(3).unwrap_err();
+    assert!(matches!(err, BuildError::NotEnoughMemory { .. }), "{err:?}");
+    assert_eq!(files(&dir).len(), before);
+    // At the estimate it builds (after its input of three kings).
+    let b = b.memory_limit(s.memory());
+    assert!(b.build_slice("KKvK").expect("KKvK fits"));
+    assert!(b.build_slice("KMvK").expect("fits"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -91,6 +91,15 @@ export class PdnError extends DamaError {
 /** An argument of the wrong type or out of range. */
 export class ArgumentError extends DamaError {}
 
+/** A table file that cannot be used (wrongly named, not a table, damaged). */
+export class TablebaseError extends DamaError {}
+
+/** A probe needs a table file that was not added. */
+export class MissingTableError extends DamaError {
+  /** The file's name, such as `KMvK.default.dtw`. */
+  readonly file: string;
+}
+
 /** A game of Turkish draughts: a first position and the moves played from it. */
 export class Dama {
   /** A game from `fen` (the start position when left out); throws FenError. */
@@ -148,10 +157,98 @@ export interface EngineReport {
   nodes: number;
 }
 
+/** A level's name, weakest first. */
+export type LevelName = 'beginner' | 'easy' | 'medium' | 'hard' | 'expert';
+
+/** What a level means for the search. */
+export interface Level {
+  name: LevelName;
+  /** The depth cap in plies, 0 for none. */
+  maxDepth: number;
+  /** The time a move may take, in milliseconds. */
+  timeMs: number;
+  /** The random choice among moves this many hundredths of a man from the best (0: the best). */
+  margin: number;
+}
+
+/** The engine's five levels, weakest first. */
+export const LEVELS: readonly Readonly<Level>[];
+
+/** How `Engine.search` searches. */
+export interface SearchOptions {
+  /** A level: its depth cap, time and margin, each overridden by the option of the same name. */
+  level?: LevelName;
+  /** At most this many milliseconds (depth 1 always finishes). */
+  timeMs?: number;
+  /** At most this many plies. */
+  depth?: number;
+  /** Choose at random among the moves scoring within this many hundredths of a man of the best. */
+  margin?: number;
+  /** The seed of that random choice (a whole number): the same seed, the same choice. */
+  seed?: number;
+  /** Moves left out, as texts the game reads. */
+  exclude?: string[];
+}
+
+/** What `Engine.search` found. */
+export interface SearchResult extends EngineReport {
+  /** The best move's score (equal to `score` unless a margin chose another move). */
+  bestScore: number;
+  /** The line the engine expects, from `move` on. */
+  pv: Move[];
+  /** The number of legal moves in the position. */
+  legalMoves: number;
+}
+
 /** The alpha-beta engine. */
 export class Engine {
   constructor(options?: { tableBits?: number });
   /** The best move, or `null` when the game is over; give `timeMs`, `depth` or both. */
   bestMove(game: Dama, options: { timeMs?: number; depth?: number }): EngineReport | null;
+  /** The move, its score and the expected line, or `null` when the game is over or every move is excluded. */
+  search(game: Dama, options: SearchOptions): SearchResult | null;
+  /** Forgets the positions the table holds. */
+  clear(): void;
+  /** Scores exactly the positions these tables hold; `null` stops it. */
+  useTablebase(tablebase: Tablebase | null): void;
   free(): void;
 }
+
+/** The tables' answer for a position, for the side to move. */
+export interface ExactResult {
+  result: 'win' | 'loss' | 'draw';
+  /** Plies to the end of the game with best play; `null` for a draw. */
+  plies: number | null;
+  /** A best move's text; `null` when the game is over. */
+  best: string | null;
+}
+
+/** The endgame tables of one rule set, from the table files' bytes. */
+export class Tablebase {
+  constructor(options?: { rules?: Rules });
+  /** Adds a table file under its name (`KMvK.default.wdl`); throws TablebaseError. */
+  add(name: string, bytes: Uint8Array): void;
+  /** The most pieces of the tables added. */
+  maxPieces(): number;
+  /** The exact result, or `null` when the tables do not hold the position; throws MissingTableError. */
+  probe(game: Dama): ExactResult | null;
+  free(): void;
+}
+
+/** A move's judgement in a review. */
+export type Judgement = 'forced' | 'only' | 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
+
+/** The mover's expected score, 0 to 1, of an engine score. */
+export function expectedScore(score: number): number;
+/** The loss of expected score of a move scoring `played` where the best scores `best`. */
+export function moveLoss(best: number, played: number): number;
+/** Judges a move from the best score and the played move's score, both for the mover. */
+export function judgeMove(move: {
+  best: number;
+  played: number;
+  legalMoves: number;
+  playedIsBest?: boolean;
+  secondBest?: number | null;
+}): Judgement;
+/** A side's accuracy, 0 to 100, from its moves' losses; `null` without any. */
+export function accuracy(losses: number[]): number | null;

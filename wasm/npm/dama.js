@@ -9,6 +9,12 @@ import wasmInit, {
   Core,
   EngineCore,
   PdnGames,
+  TablebaseCore,
+  accuracy as wasmAccuracy,
+  expected_score,
+  judge,
+  levels_json,
+  move_loss,
 } from './pkg/turkish_draughts_wasm.js';
 
 const wasmUrl = new URL('./pkg/turkish_draughts_wasm_bg.wasm', import.meta.url);
@@ -76,6 +82,24 @@ export class PdnError extends DamaError {
   }
 }
 
+/** A table file that cannot be used (wrongly named, not a table, damaged). */
+export class TablebaseError extends DamaError {
+  constructor(message) {
+    super(message);
+    this.name = 'TablebaseError';
+  }
+}
+
+/** A probe that needs a table file not added yet: `file` names it (`KMvK.default.dtw`). */
+export class MissingTableError extends DamaError {
+  constructor(file) {
+    super(`the table file ${file} is needed and was not added`);
+    this.name = 'MissingTableError';
+    /** The file's name. */
+    this.file = file;
+  }
+}
+
 /** An argument of the wrong type or out of range (a rule set's name, a depth, a square). */
 export class ArgumentError extends DamaError {
   constructor(message) {
@@ -99,6 +123,8 @@ function convert(e, input) {
       return new FenError(o.message, input);
     case 'pdn':
       return new PdnError(o.message, o.line, o.column);
+    case 'tablebase':
+      return new TablebaseError(o.message);
     default:
       return new ArgumentError(o.message);
   }
@@ -404,6 +430,19 @@ export function* readPdn(text, options = {}) {
   }
 }
 
+/**
+ * The engine's five levels, weakest first: `{ name, maxDepth, timeMs, margin }` (`maxDepth`
+ * 0 for no cap; `margin` in hundredths of a man, the random choice among near-best moves).
+ */
+export const LEVELS = Object.freeze(JSON.parse(levels_json()).map((l) => Object.freeze(l)));
+
+function checkWhole(value, what, max = Number.MAX_SAFE_INTEGER) {
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    throw new ArgumentError(`${what} must be a whole number from 0 to ${max}, not ${String(value)}`);
+  }
+  return value;
+}
+
 /** The alpha-beta engine; keep one for a whole game (its table remembers). */
 export class Engine {
   #core;
@@ -426,10 +465,147 @@ export class Engine {
     if (typeof timeMs !== 'number' || !(timeMs >= 0)) throw new ArgumentError('timeMs must be a number from 0');
     if (!Number.isInteger(depth) || depth < 0) throw new ArgumentError('depth must be a whole number from 0');
     if (timeMs === 0 && depth === 0) throw new ArgumentError('give timeMs or depth');
-    return JSON.parse(this.#core.best_move(Dama.core(game), timeMs, Math.min(depth, 64)));
+    const r = JSON.parse(this.#core.best_move(Dama.core(game), timeMs, Math.min(depth, 64)));
+    return r === null ? null : { move: r.move, score: r.score, depth: r.depth, nodes: r.nodes };
+  }
+
+  /**
+   * Searches the game's current position and says what it found: the move, its score, the
+   * best move's score, the depth, the nodes, the line it expects (`pv`, verbose moves from
+   * the move on) and the number of legal moves; `null` when the game is over or every move
+   * is excluded. A `level` sets the depth cap, the time and the margin of that level (each
+   * can be given to override it); `seed` makes a level's random choice repeatable.
+   */
+  search(game, options = {}) {
+    if (!(game instanceof Dama)) throw new ArgumentError('search needs a Dama game');
+    let level = null;
+    if (options.level !== undefined) {
+      level = LEVELS.find((l) => l.name === options.level);
+      if (level === undefined) {
+        throw new ArgumentError(`unknown level ${JSON.stringify(String(options.level))}: ${LEVELS.map((l) => l.name).join(', ')}`);
+      }
+    }
+    const timeMs = options.timeMs ?? level?.timeMs ?? 0;
+    const depth = checkWhole(options.depth ?? level?.maxDepth ?? 0, 'depth', 64);
+    const margin = checkWhole(options.margin ?? level?.margin ?? 0, 'margin', 100_000);
+    const seed = checkWhole(options.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed');
+    if (typeof timeMs !== 'number' || !(timeMs >= 0)) throw new ArgumentError('timeMs must be a number from 0');
+    if (timeMs === 0 && depth === 0) throw new ArgumentError('give timeMs, depth or level');
+    const exclude = options.exclude ?? [];
+    if (!Array.isArray(exclude)) throw new ArgumentError('exclude must be an array of move texts');
+    exclude.forEach((t, i) => checkString(t, `exclude[${i}]`));
+    const json = call(() => this.#core.search(Dama.core(game), timeMs, depth, margin, seed, exclude.join(' ')));
+    return JSON.parse(json);
+  }
+
+  /** Forgets the positions the table holds (for a new game). */
+  clear() {
+    this.#core.clear();
+  }
+
+  /**
+   * Lets the search score exactly the positions `tablebase` holds (the tables added to it
+   * so far and later), so that the engine plays them perfectly; `null` stops it.
+   */
+  useTablebase(tablebase) {
+    if (tablebase !== null && !(tablebase instanceof Tablebase)) throw new ArgumentError('useTablebase needs a Tablebase or null');
+    this.#core.use_tablebase(tablebase === null ? undefined : Tablebase.core(tablebase).share());
   }
 
   /** Frees the table now rather than when the engine is collected. */
+  free() {
+    this.#core.free();
+  }
+}
+
+function checkScore(value, what) {
+  if (!Number.isInteger(value) || Math.abs(value) > 1_000_000) {
+    throw new ArgumentError(`${what} must be a whole score from -1000000 to 1000000, not ${String(value)}`);
+  }
+  return value;
+}
+
+/**
+ * The mover's expected score, 0 (lost) to 1 (won), of an engine score for the side to move:
+ * 0.5 + 0.5 · s / (|s| + 100), 1 and 0 for forced wins and losses.
+ */
+export function expectedScore(score) {
+  return expected_score(checkScore(score, 'score'));
+}
+
+/** The loss of expected score, 0 to 1, of a move scoring `played` where the best scores `best`. */
+export function moveLoss(best, played) {
+  return move_loss(checkScore(best, 'best'), checkScore(played, 'played'));
+}
+
+/**
+ * Judges a move: `'forced'`, `'only'`, `'best'`, `'good'`, `'inaccuracy'`, `'mistake'` or
+ * `'blunder'`, from the best move's score and the played move's (both for the mover), the
+ * number of legal moves, whether the engine's choice was played, and the second-best score
+ * when known (it tells an only move).
+ */
+export function judgeMove({ best, played, legalMoves, playedIsBest = false, secondBest = null }) {
+  checkScore(best, 'best');
+  checkScore(played, 'played');
+  checkWhole(legalMoves, 'legalMoves', 100_000);
+  const second = secondBest === null || secondBest === undefined ? NaN : checkScore(secondBest, 'secondBest');
+  return judge(best, played, legalMoves, Boolean(playedIsBest), second);
+}
+
+/** A side's accuracy, 0 to 100, from its moves' losses (forced moves left out); `null` without any. */
+export function accuracy(losses) {
+  if (!Array.isArray(losses) || losses.some((l) => typeof l !== 'number' || !(l >= 0 && l <= 1))) {
+    throw new ArgumentError('losses must be an array of numbers from 0 to 1');
+  }
+  const a = wasmAccuracy(Float64Array.from(losses));
+  return Number.isNaN(a) ? null : a;
+}
+
+/**
+ * The endgame tables of one rule set, from the table files' bytes (built by the Rust
+ * crate's `tablebase` example: `NAME.RULES.wdl` and `.dtw` for each material). Add the
+ * files as they are fetched; a probe that needs one not added throws MissingTableError
+ * naming it.
+ */
+export class Tablebase {
+  #core;
+
+  /** @param {{ rules?: 'default' | 'tudaf' }} [options] */
+  constructor(options = {}) {
+    this.#core = call(() => TablebaseCore.create(checkRules(options.rules ?? 'default')));
+  }
+
+  /** @internal */
+  static core(tb) {
+    return tb.#core;
+  }
+
+  /** Adds a table file (`bytes` a Uint8Array) under its file name; throws TablebaseError. */
+  add(name, bytes) {
+    checkString(name, 'name');
+    if (!(bytes instanceof Uint8Array)) throw new ArgumentError('bytes must be a Uint8Array');
+    call(() => this.#core.add(name, bytes));
+  }
+
+  /** The most pieces of the tables added. */
+  maxPieces() {
+    return this.#core.max_pieces();
+  }
+
+  /**
+   * The exact result of the game's current position for the side to move: `{ result:
+   * 'win' | 'loss' | 'draw', plies, best }` (`plies` to the end with best play, null for a
+   * draw; `best` a best move's text), or `null` when the tables do not hold the position
+   * (more pieces, another rule set). Throws MissingTableError when a file is needed.
+   */
+  probe(game) {
+    if (!(game instanceof Dama)) throw new ArgumentError('probe needs a Dama game');
+    const answer = JSON.parse(call(() => this.#core.probe(Dama.core(game))));
+    if (answer !== null && answer.missing !== undefined) throw new MissingTableError(answer.missing);
+    return answer;
+  }
+
+  /** Frees the tables now rather than when they are collected. */
   free() {
     this.#core.free();
   }

@@ -17,11 +17,14 @@
 //! ```
 #![forbid(unsafe_code)]
 
+use std::cell::RefCell;
 use std::fmt::Write as _;
+use std::rc::Rc;
 
-use turkish_draughts::engine::Engine;
+use turkish_draughts::engine::{Engine, Level, MAX_DEPTH, Options, WIN, review};
 use turkish_draughts::pdn::{self, Notation, ReadOptions, Tags, WriteOptions};
 use turkish_draughts::svg::SvgOptions;
+use turkish_draughts::tablebase::{Metric, ProbeError, Tablebase, Wdl};
 use turkish_draughts::{Bitboard, Game, Move, Position, RuleSet, Square, UncheckedMove};
 use wasm_bindgen::prelude::*;
 
@@ -473,6 +476,29 @@ pub struct EngineCore {
     engine: Engine,
 }
 
+/// The keys of the game's positions before its current one, oldest first.
+fn history_keys(game: &Game) -> Vec<u64> {
+    let positions = game.positions();
+    positions[..positions.len().saturating_sub(1)]
+        .iter()
+        .map(Position::zobrist)
+        .collect()
+}
+
+/// Appends the moves of `line` from `pos` on as a JSON array of verbose moves.
+fn line_json(out: &mut String, pos: &Position, line: &[Move]) {
+    let mut pos = *pos;
+    out.push('[');
+    for (i, mv) in line.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        move_json(out, &pos, *mv);
+        pos.play_unchecked(*mv);
+    }
+    out.push(']');
+}
+
 #[wasm_bindgen]
 impl EngineCore {
     /// An engine with a table of `2^bits` entries (clamped to 10..=22).
@@ -482,40 +508,262 @@ impl EngineCore {
         }
     }
 
+    /// Forgets the positions the table holds (a new game).
+    pub fn clear(&mut self) {
+        self.engine.clear();
+    }
+
+    /// Lets the search score the positions `tables` know exactly (its tables added so far
+    /// and later); `None` stops it. Positions of another rule set are searched as before.
+    pub fn use_tablebase(&mut self, tables: Option<TablebaseCore>) {
+        let oracle = tables.map(|t| {
+            let tb = Rc::clone(&t.tb);
+            Box::new(move |pos: &Position| exact_score(&tb.borrow(), pos))
+                as turkish_draughts::engine::Oracle
+        });
+        self.engine.set_oracle(oracle);
+    }
+
     /// The best move in `core`'s current position, as JSON `{move, score, depth, nodes}`
-    /// (`move` verbose), or `null` when the game is over. Searches to `depth` plies (0: no
-    /// limit) and for at most `time_ms` milliseconds (0: no limit); depth 1 always finishes.
+    /// (`move` verbose; the fields of [`search`](EngineCore::search) come with it), or `null`
+    /// when the game is over. Searches to `depth` plies (0: no limit) and for at most
+    /// `time_ms` milliseconds (0: no limit); depth 1 always finishes.
     pub fn best_move(&mut self, core: &Core, time_ms: f64, depth: u32) -> String {
+        self.search(core, time_ms, depth, 0, 0.0, "")
+            .unwrap_or_else(|_| "null".into())
+    }
+
+    /// Searches `core`'s current position: to `depth` plies (0: no limit), for at most
+    /// `time_ms` milliseconds (0: no limit), choosing at random among the moves within
+    /// `margin` hundredths of a man of the best (0: the best) with the random number `seed`
+    /// (a number below 2^53), leaving out the moves whose landing texts `exclude` lists
+    /// (blank-separated). JSON `{move, score, bestScore, depth, nodes, pv, legalMoves}`
+    /// (`move` and the line `pv` verbose), or `null` when the game is over or every move is
+    /// left out.
+    pub fn search(
+        &mut self,
+        core: &Core,
+        time_ms: f64,
+        depth: u32,
+        margin: i32,
+        seed: f64,
+        exclude: &str,
+    ) -> Result<String, JsValue> {
         if core.game.outcome().is_some() {
-            return "null".into();
+            return Ok("null".into());
         }
         let pos = *core.game.position();
-        let positions = core.game.positions();
-        let history: Vec<u64> = positions[..positions.len().saturating_sub(1)]
-            .iter()
-            .map(Position::zobrist)
-            .collect();
-        let depth = if depth == 0 { 64 } else { depth.min(64) };
-        let report = if time_ms > 0.0 && time_ms.is_finite() {
+        let mut left_out = Vec::new();
+        for text in exclude.split_whitespace() {
+            left_out.push(
+                pos.parse_move(text)
+                    .map_err(|e| error("argument", &format!("exclude `{text}`: {e}")))?,
+            );
+        }
+        let seed = if seed.is_finite() && seed >= 0.0 {
+            seed as u64
+        } else {
+            0
+        };
+        let options = Options::new()
+            .max_depth(if depth == 0 { MAX_DEPTH } else { depth })
+            .margin(margin.max(0))
+            .seed(seed)
+            .exclude(left_out);
+        let history = history_keys(&core.game);
+        let found = if time_ms > 0.0 && time_ms.is_finite() {
             let deadline = performance_now() + time_ms;
             let mut stop = || performance_now() >= deadline;
-            self.engine
-                .best_move_until(&pos, &history, depth, &mut stop)
+            self.engine.search(&pos, &history, &options, &mut stop)
         } else {
-            self.engine.best_move(&pos, &history, depth)
+            self.engine.search(&pos, &history, &options, &mut || false)
         };
-        match report {
-            None => "null".into(),
-            Some(r) => {
-                let mut out = String::from("{\"move\":");
-                move_json(&mut out, &pos, r.mv);
-                let _ = write!(
-                    out,
-                    ",\"score\":{},\"depth\":{},\"nodes\":{}}}",
-                    r.score, r.depth, r.nodes
-                );
-                out
+        let Some(found) = found else {
+            return Ok("null".into());
+        };
+        let mut out = String::from("{\"move\":");
+        move_json(&mut out, &pos, found.mv);
+        let _ = write!(
+            out,
+            ",\"score\":{},\"bestScore\":{},\"depth\":{},\"nodes\":{},\"legalMoves\":{},\"pv\":",
+            found.score, found.best_score, found.depth, found.nodes, found.legal_moves
+        );
+        line_json(&mut out, &pos, &found.pv);
+        out.push('}');
+        Ok(out)
+    }
+}
+
+/// The engine's levels, weakest first, as JSON `[{name, maxDepth, timeMs, margin}]`
+/// (`maxDepth` 0 for no cap).
+#[wasm_bindgen]
+pub fn levels_json() -> String {
+    let mut out = String::from("[");
+    for (i, level) in Level::ALL.into_iter().enumerate() {
+        let s = level.settings();
+        if i > 0 {
+            out.push(',');
+        }
+        let depth = if s.max_depth >= MAX_DEPTH {
+            0
+        } else {
+            s.max_depth
+        };
+        let _ = write!(
+            out,
+            "{{\"name\":\"{}\",\"maxDepth\":{depth},\"timeMs\":{},\"margin\":{}}}",
+            level.name(),
+            s.time_ms,
+            s.margin
+        );
+    }
+    out.push(']');
+    out
+}
+
+/// The mover's expected score, 0 to 1, of a search score (`review::expected_score`).
+#[wasm_bindgen]
+pub fn expected_score(score: i32) -> f64 {
+    review::expected_score(score)
+}
+
+/// The loss of expected score of a move scoring `played` where the best scores `best`.
+#[wasm_bindgen]
+pub fn move_loss(best: i32, played: i32) -> f64 {
+    review::loss(best, played)
+}
+
+/// The judgement's name of a move (`review::judge`); `second_best` is NaN when unknown.
+#[wasm_bindgen]
+pub fn judge(
+    best: i32,
+    played: i32,
+    legal_moves: u32,
+    played_is_best: bool,
+    second_best: f64,
+) -> String {
+    let second = second_best.is_finite().then_some(second_best as i32);
+    review::judge(best, played, legal_moves as usize, played_is_best, second)
+        .name()
+        .into()
+}
+
+/// A side's accuracy, 0 to 100, from its moves' losses; NaN without any.
+#[wasm_bindgen]
+pub fn accuracy(losses: Vec<f64>) -> f64 {
+    review::accuracy(losses.into_iter().map(|l| l.clamp(0.0, 1.0))).unwrap_or(f64::NAN)
+}
+
+/// The exact score of `pos` for the engine (`WIN` less the plies of a win, its negation for
+/// a loss, 0 for a draw), or `None` when the tables do not hold it (too many pieces, a table
+/// not added yet, another rule set).
+fn exact_score(tb: &Tablebase, pos: &Position) -> Option<i32> {
+    if pos.rules() != tb.rules() || pos.board().occupied().count() > tb.max_pieces() {
+        return None;
+    }
+    match tb.probe_wdl(pos).ok()? {
+        Wdl::Draw => Some(0),
+        wdl => {
+            let plies = i32::try_from(tb.probe_dtw(pos).ok()??).ok()?;
+            Some(if wdl == Wdl::Win {
+                WIN - plies
+            } else {
+                -(WIN - plies)
+            })
+        }
+    }
+}
+
+/// The endgame tables of one rule set, from table files' bytes (no file system): add each
+/// file as it is fetched; a probe that needs one not added says which.
+#[wasm_bindgen]
+pub struct TablebaseCore {
+    tb: Rc<RefCell<Tablebase>>,
+}
+
+#[wasm_bindgen]
+impl TablebaseCore {
+    /// Tables of the rule set named `rules`, none added yet.
+    pub fn create(rules: &str) -> Result<TablebaseCore, JsValue> {
+        Ok(TablebaseCore {
+            tb: Rc::new(RefCell::new(Tablebase::new(rules_of(rules)?))),
+        })
+    }
+
+    /// Adds a table file's bytes under its file name (`KMvK.default.wdl`).
+    pub fn add(&mut self, name: &str, bytes: Vec<u8>) -> Result<(), JsValue> {
+        self.tb
+            .borrow_mut()
+            .add_table(name, bytes)
+            .map_err(|e| error("tablebase", &e.to_string()))
+    }
+
+    /// The most pieces of the tables added.
+    pub fn max_pieces(&self) -> u32 {
+        self.tb.borrow().max_pieces()
+    }
+
+    /// The tables' answer for `core`'s current position, as JSON: `{result, plies, best}`
+    /// (`result` "win", "loss" or "draw" for the side to move, `plies` to the end with best
+    /// play or null for a draw, `best` a best move's landing text or null when the game is
+    /// over), `{missing}` naming the file a probe needs and was not given, or `null` when
+    /// the position has more pieces than the tables or is under another rule set.
+    pub fn probe(&self, core: &Core) -> Result<String, JsValue> {
+        let tb = self.tb.borrow();
+        let pos = core.game.position();
+        if pos.rules() != tb.rules() {
+            return Ok("null".into());
+        }
+        let answer = (|| -> Result<String, ProbeError> {
+            let wdl = tb.probe_wdl(pos)?;
+            let plies = match wdl {
+                Wdl::Draw => None,
+                _ => tb.probe_dtw(pos)?,
+            };
+            let best = if pos.legal_moves().is_empty() {
+                None
+            } else {
+                tb.best_moves(pos)?.first().copied()
+            };
+            let mut out = String::from("{\"result\":");
+            json_str(&mut out, &wdl.to_string());
+            match plies {
+                Some(p) => {
+                    let _ = write!(out, ",\"plies\":{p}");
+                }
+                None => out.push_str(",\"plies\":null"),
             }
+            out.push_str(",\"best\":");
+            match best {
+                Some(mv) => json_str(&mut out, &mv.to_string()),
+                None => out.push_str("null"),
+            }
+            out.push('}');
+            Ok(out)
+        })();
+        match answer {
+            Ok(json) => Ok(json),
+            Err(ProbeError::TooManyPieces { .. } | ProbeError::NotCovered) => Ok("null".into()),
+            Err(ProbeError::MissingTable {
+                metric, material, ..
+            }) => {
+                let ext = match metric {
+                    Metric::Wdl => "wdl",
+                    Metric::Dtw => "dtw",
+                };
+                let mut out = String::from("{\"missing\":");
+                json_str(&mut out, &format!("{material}.{}.{ext}", tb.rules().name()));
+                out.push('}');
+                Ok(out)
+            }
+            Err(e) => Err(error("tablebase", &e.to_string())),
+        }
+    }
+
+    /// Another handle on the same tables (for an engine to read them too).
+    pub fn share(&self) -> TablebaseCore {
+        TablebaseCore {
+            tb: Rc::clone(&self.tb),
         }
     }
 }

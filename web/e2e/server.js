@@ -1,5 +1,5 @@
 // A static server for the page's tests: the repository's files on 127.0.0.1, `.wasm` as
-// application/wasm. `node web/test/server.js [port]` serves by hand (then open /web/).
+// application/wasm. `node web/e2e/server.js [port]` serves by hand (then open /web/).
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
@@ -13,6 +13,7 @@ const TYPES = {
   '.css': 'text/css; charset=utf-8',
   '.wasm': 'application/wasm',
   '.svg': 'image/svg+xml',
+  '.png': 'image/png',
   '.json': 'application/json',
   '.webmanifest': 'application/manifest+json',
   '.pdn': 'text/plain; charset=utf-8',

@@ -222,6 +222,60 @@ impl Tablebase {
         Ok(report)
     }
 
+    /// [`verify`](Tablebase::verify) for one material and its colour swap alone (`name`
+    /// such as `KKKKMvK`, or a slice's name such as `KvKKKKM+KKKKMvK`): for a directory
+    /// holding some tables of its most pieces, such as the slices of a build spread over
+    /// machines. It holds the pair's tables, every table of fewer pieces, and those its
+    /// crownings reach, a byte an entry; all of them must be there.
+    ///
+    /// ```
+    /// use turkish_draughts::RuleSet;
+    /// use turkish_draughts::tablebase::{Builder, ProbeError, Tablebase};
+    /// # let dir = std::env::temp_dir().join(format!("td-doc-verify-one-{}", std::process::id()));
+    /// Builder::new(RuleSet::Default, &dir).build(3)?;
+    /// let tb = Tablebase::open(&dir, RuleSet::Default)?;
+    /// let report = tb.verify_material("KMvK", 1)?;
+    /// assert_eq!(report.mismatch_count, 0);
+    /// assert!(report.positions > 0);
+    /// let err = tb.verify_material("KvX", 1).unwrap_err();
+    /// assert!(matches!(err, ProbeError::UnknownMaterial { .. }));
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ProbeError::UnknownMaterial`] for a name that is no material,
+    /// [`ProbeError::NoTables`], [`ProbeError::MissingTable`] for a table not there, and
+    /// [`ProbeError::File`] for a file that cannot be read.
+    pub fn verify_material(&self, name: &str, threads: usize) -> Result<VerifyReport, ProbeError> {
+        let unknown = || ProbeError::UnknownMaterial { name: name.into() };
+        let first = name.split(['+', '.']).next().ok_or_else(unknown)?;
+        let m = Material::from_name(first)
+            .filter(|m| m.pieces() <= super::plan::MAX_BUILD_PIECES)
+            .ok_or_else(unknown)?;
+        self.check_any_table()?;
+        let pair = build_order(m.pieces())
+            .into_iter()
+            .find(|p| p.contains(&m))
+            .ok_or_else(unknown)?;
+        let mut tables = Tables::default();
+        for fewer in build_order(m.pieces() - 1).iter().flatten() {
+            tables.insert(*fewer, self.held(*fewer)?);
+        }
+        for c in crowned(&pair) {
+            if !tables.has(c) {
+                tables.insert(c, self.held(c)?);
+            }
+        }
+        for &p in &pair {
+            tables.insert(p, self.held(p)?);
+        }
+        let mut report = VerifyReport::default();
+        self.verify_pair(&pair, &tables, threads, &mut report);
+        Ok(report)
+    }
+
     /// Checks the entries of one pair, whose tables and every table they read are held.
     fn verify_pair(
         &self,

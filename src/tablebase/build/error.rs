@@ -1,5 +1,6 @@
 //! The builder's errors.
 
+use std::format;
 use std::path::PathBuf;
 use std::string::String;
 
@@ -54,7 +55,40 @@ pub enum BuildError {
         #[source]
         error: FileError,
     },
+    /// A slice is estimated to need more memory than
+    /// [`Builder::memory_limit`](super::Builder::memory_limit) allows (see
+    /// [`Slice::memory`](super::Slice::memory)); nothing was built.
+    #[error(
+        "slice {slice} needs about {} of memory, over the limit of {}{}",
+        gb(*needed),
+        gb(*limit),
+        if *splits {
+            "; a smaller split_above solves its materials in smaller rank slices"
+        } else {
+            "; a material of kings alone is not split: give it a worker with more memory"
+        }
+    )]
+    NotEnoughMemory {
+        /// The slice.
+        slice: String,
+        /// Its estimated peak, in bytes.
+        needed: u64,
+        /// The limit, in bytes.
+        limit: u64,
+        /// Whether a smaller [`split_above`](super::Builder::split_above) would make its
+        /// slices smaller (its materials have men).
+        splits: bool,
+    },
     /// A table the build needed was not there (a bug, never expected).
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+/// Bytes in gigabytes, to two decimals (megabytes under one gigabyte).
+fn gb(bytes: u64) -> String {
+    if bytes >= 1_000_000_000 {
+        format!("{:.2} GB", bytes as f64 / 1e9)
+    } else {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    }
 }

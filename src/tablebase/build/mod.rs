@@ -21,7 +21,7 @@ mod solve;
 
 pub use check::{MaterialStats, VerifyReport};
 pub use error::BuildError;
-pub use plan::{ENTRIES_PER_SECOND, Estimate, Plan, Slice, SliceKind};
+pub use plan::{ENTRIES_PER_SECOND, Estimate, MAX_BUILD_PIECES, Plan, Slice, SliceKind};
 pub use progress::{Progress, Stage};
 
 use std::collections::HashMap;
@@ -44,9 +44,6 @@ use super::probe::file_error;
 use super::value::{Code, Metric};
 use crate::{Position, RuleSet};
 
-/// The most pieces [`Builder::build`] accepts.
-pub const MAX_BUILD_PIECES: u32 = 6;
-
 /// Builds the tables of a rule set into a directory.
 ///
 /// ```
@@ -68,6 +65,7 @@ pub struct Builder {
     threads: usize,
     progress: Option<ProgressFn>,
     split_above: u64,
+    memory_limit: Option<u64>,
 }
 
 impl core::fmt::Debug for Builder {
@@ -78,6 +76,7 @@ impl core::fmt::Debug for Builder {
             .field("threads", &self.threads)
             .field("progress", &self.progress.is_some())
             .field("split_above", &self.split_above)
+            .field("memory_limit", &self.memory_limit)
             .finish()
     }
 }
@@ -126,6 +125,41 @@ impl Builder {
             threads: 0,
             progress: None,
             split_above: plan::SPLIT_ABOVE,
+            memory_limit: None,
+        }
+    }
+
+    /// Refuses, before it starts, a slice whose estimated peak memory
+    /// ([`Slice::memory`]) is over `bytes`: a worker with too little memory for a slice
+    /// gets [`BuildError::NotEnoughMemory`] at once, where the slice would otherwise run
+    /// until the operating system kills it. [`build`](Builder::build) checks every slice it
+    /// has still to build before building any. No limit by default.
+    ///
+    /// ```
+    /// use turkish_draughts::{RuleSet, tablebase::{BuildError, Builder}};
+    /// # let dir = std::env::temp_dir().join(format!("td-doc-limit-{}", std::process::id()));
+    /// let b = Builder::new(RuleSet::Default, &dir).memory_limit(1 << 20);
+    /// let err = b.build(3).unwrap_err();
+    /// assert!(matches!(err, BuildError::NotEnoughMemory { limit: 1_048_576, .. }));
+    /// assert!(!dir.exists()); // nothing done
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn memory_limit(mut self, bytes: u64) -> Builder {
+        self.memory_limit = Some(bytes);
+        self
+    }
+
+    /// [`BuildError::NotEnoughMemory`] when `s` is estimated to need more than the limit.
+    fn check_memory(&self, s: &Slice) -> Result<(), BuildError> {
+        match self.memory_limit {
+            Some(limit) if s.memory() > limit => Err(BuildError::NotEnoughMemory {
+                slice: s.name().into(),
+                needed: s.memory(),
+                limit,
+                splits: s.kind() != SliceKind::Whole || s.has_men(),
+            }),
+            _ => Ok(()),
         }
     }
 
@@ -181,9 +215,17 @@ impl Builder {
     /// # Errors
     ///
     /// [`BuildError::TooManyPieces`] past [`MAX_BUILD_PIECES`]; [`BuildError::Io`] when the
-    /// directory or a file cannot be written.
+    /// directory or a file cannot be written; [`BuildError::NotEnoughMemory`] when a slice
+    /// is estimated to need more than [`memory_limit`](Builder::memory_limit).
     pub fn build(&self, max_pieces: u32) -> Result<BuildReport, BuildError> {
         let plan = self.plan(max_pieces)?;
+        if self.memory_limit.is_some() {
+            for s in plan.slices() {
+                if !self.slice_present(s) {
+                    self.check_memory(s)?;
+                }
+            }
+        }
         self.create_dir()?;
         let threads = self.thread_count();
         let slices = plan.slices();
@@ -237,21 +279,30 @@ impl Builder {
                     self.assemble(s, &plan)?;
                     report.built.extend(s.materials());
                 } else {
-                    let mut solved = self.solve(s, &tables, threads, &progress)?;
-                    progress.stage(s.name(), Stage::Writing);
-                    self.write_pair(&solved, threads)?;
+                    // Kept values go in after the whole slice is solved: no solve of a
+                    // slice reads another of the same slice.
+                    let mut keep: Vec<(Domain, Held)> = Vec::new();
+                    for pair in s.solves() {
+                        let mut solved = self.solve(s, pair, &tables, threads, &progress)?;
+                        progress.stage(s.name(), Stage::Writing);
+                        self.write_pair(&solved, threads)?;
+                        if kept {
+                            for (k, d) in pair.iter().enumerate() {
+                                let mut b = HeldBuilder::new(solved.len(k));
+                                solved.drain_codes(k, |codes| b.extend(codes));
+                                keep.push((*d, b.finish(true)));
+                            }
+                        }
+                    }
                     if kept {
-                        for (k, d) in s.domains().iter().enumerate() {
-                            let mut b = HeldBuilder::new(solved.len(k));
-                            solved.drain_codes(k, |codes| b.extend(codes));
+                        for (d, values) in keep {
                             match s.kind() {
-                                SliceKind::Ranks => tables.insert_part(*d, b.finish(true)),
-                                _ => tables.insert(d.m, b.finish(true)),
+                                SliceKind::Ranks => tables.insert_part(d, values),
+                                _ => tables.insert(d.m, values),
                             }
                         }
                         held[n] = true;
                     }
-                    drop(solved);
                     if s.kind() == SliceKind::Whole {
                         report.built.extend(s.materials());
                     }
@@ -312,18 +363,19 @@ impl Builder {
         })
     }
 
-    /// Solves a slice with the finished tables `tables` (every table its captures,
-    /// crownings and forward moves reach).
+    /// Solves `pair`, one of a slice's solves, with the finished tables `tables` (every
+    /// table its captures, crownings and forward moves reach).
     fn solve(
         &self,
         slice: &Slice,
+        pair: &[Domain],
         tables: &Tables,
         threads: usize,
         progress: &Tracker,
     ) -> Result<Solved, BuildError> {
         let exit = |p: &Position| tables.value(p);
         let stage = |s: Stage| progress.stage(slice.name(), s);
-        solve::solve(self.rules, slice.domains(), &exit, threads, &stage)
+        solve::solve(self.rules, pair, &exit, threads, &stage)
     }
 
     /// Whether every file of the pair is there, valid and of the current format version.
@@ -488,7 +540,8 @@ impl Builder {
     ///
     /// [`BuildError::UnknownSlice`] for a name that is no slice, [`BuildError::MissingInput`]
     /// when an input's files are not in the directory, [`BuildError::Io`] when a file
-    /// cannot be written.
+    /// cannot be written, [`BuildError::NotEnoughMemory`] when the slice is estimated to
+    /// need more than [`memory_limit`](Builder::memory_limit).
     pub fn build_slice(&self, name: &str) -> Result<bool, BuildError> {
         let unknown = || BuildError::UnknownSlice { name: name.into() };
         // The plan up to the slice's pieces (its first material's).
@@ -501,10 +554,11 @@ impl Builder {
             .ok_or_else(unknown)?;
         let plan = self.plan(pieces)?;
         let slice = plan.find(name).ok_or_else(unknown)?;
-        self.create_dir()?;
         if self.slice_present(slice) {
             return Ok(false);
         }
+        self.check_memory(slice)?;
+        self.create_dir()?;
         let mut inputs = Vec::new();
         for input in slice.inputs() {
             let s = plan
@@ -532,10 +586,11 @@ impl Builder {
             for s in inputs {
                 self.hold(s, &mut tables)?;
             }
-            let solved = self.solve(slice, &tables, threads, &progress)?;
-            drop(tables);
-            progress.stage(slice.name(), Stage::Writing);
-            self.write_pair(&solved, threads)?;
+            for pair in slice.solves() {
+                let solved = self.solve(slice, pair, &tables, threads, &progress)?;
+                progress.stage(slice.name(), Stage::Writing);
+                self.write_pair(&solved, threads)?;
+            }
         }
         progress.done(slice.positions(), true);
         progress.finish();
@@ -613,5 +668,44 @@ fn file_name_of(m: Material, rules: RuleSet, kind: Kind, scheme: Scheme) -> Stri
             rank_digits(&black, false),
             rules.name()
         ),
+    }
+}
+
+impl Builder {
+    /// Solves a pair of materials with men in rank slices when it has more than `entries`
+    /// index entries (by default 2^30, which no table of up to 5 pieces has); the slices'
+    /// values are then put together into the materials' tables, the same files a whole
+    /// solve writes. Smaller slices need less memory and let more workers build at once.
+    ///
+    /// ```
+    /// use turkish_draughts::RuleSet;
+    /// use turkish_draughts::tablebase::Builder;
+    /// let plan = Builder::new(RuleSet::Default, "tables").split_above(100_000).plan(3)?;
+    /// // KvKM+KMvK has 2 x 48 x 64 x 64 entries: solved a rank of its man at a time.
+    /// assert!(plan.find("KMvK.r2-").is_some());
+    /// # Ok::<(), turkish_draughts::tablebase::BuildError>(())
+    /// ```
+    #[must_use]
+    pub fn split_above(mut self, entries: u64) -> Builder {
+        self.split_above = entries;
+        self
+    }
+
+    /// The slices of every table of 2 to `max_pieces` pieces, with their sizes, estimated
+    /// memory and disk, and inputs (the builder's directory is not looked at).
+    ///
+    /// See [`Plan`] for an example.
+    ///
+    /// ```
+    /// use turkish_draughts::{RuleSet, tablebase::{BuildError, Builder}};
+    /// let err = Builder::new(RuleSet::Default, "tables").plan(7).unwrap_err();
+    /// assert!(matches!(err, BuildError::TooManyPieces { asked: 7, .. }));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::TooManyPieces`] past [`MAX_BUILD_PIECES`].
+    pub fn plan(&self, max_pieces: u32) -> Result<Plan, BuildError> {
+        plan::plan(self.rules, max_pieces, self.split_above)
     }
 }

@@ -10,10 +10,12 @@ use std::vec::Vec;
 use super::domain::{Domain, rank_digits};
 use super::error::BuildError;
 use super::order::{build_order, pair_name};
-use super::{Builder, MAX_BUILD_PIECES};
 use crate::RuleSet;
 use crate::tablebase::format::Rows;
 use crate::tablebase::material::Material;
+
+/// The most pieces [`Builder::build`](super::Builder::build) accepts.
+pub const MAX_BUILD_PIECES: u32 = 6;
 
 /// The memory of one index entry of a slice being solved: its four-byte cell.
 const BYTES_PER_ENTRY: f64 = 4.0;
@@ -25,9 +27,9 @@ const BASE_MEMORY: u64 = 64 << 20;
 /// Index entries a byte of the files (WDL and DTW together), measured on the 5-piece
 /// tables of the default rules: 4 315 822 784 entries in 549 835 130 bytes.
 const ENTRIES_PER_FILE_BYTE: f64 = 4_315_822_784.0 / 549_835_130.0;
-/// Index entries solved a second by one builder on two threads (see PERFORMANCE.md,
-/// "Endgame tables", for the build that measured it). The plan's times are estimated
-/// from it and from [`READ_PER_SECOND`].
+/// Index entries solved a second by one builder on two threads, as measured on a 2-core
+/// machine. The plan's times are estimated from it and from the speed, measured likewise,
+/// of reading the tables a slice reads.
 ///
 /// ```
 /// use turkish_draughts::tablebase::ENTRIES_PER_SECOND;
@@ -41,7 +43,8 @@ const READ_PER_SECOND: f64 = 60.0e6;
 const ASSEMBLED_PER_SECOND: f64 = 40.0e6;
 
 /// The largest pair of materials with men that a plan solves whole, in index entries; a
-/// larger pair is solved a rank slice at a time (see [`Builder::split_above`]).
+/// larger pair is solved a rank slice at a time (see
+/// [`Builder::split_above`](super::Builder::split_above)).
 pub(crate) const SPLIT_ABOVE: u64 = 1 << 30;
 
 /// What a slice does.
@@ -98,6 +101,10 @@ pub struct Slice {
     kind: SliceKind,
     /// The entries solved (the rank slice's, or the whole pair's).
     domains: Vec<Domain>,
+    /// How many of `domains` each solve takes, in turn: a rank slice may hold the parts of
+    /// several rank combinations of the same advance, solved one after the other (none
+    /// reads another: a man's forward move advances).
+    solves: Vec<usize>,
     inputs: Vec<String>,
     input_entries: u64,
 }
@@ -155,18 +162,19 @@ impl Slice {
     }
 
     /// The slices whose tables or values it reads, by name, in build order: what
-    /// [`Builder::build_slice`] reads.
+    /// [`Builder::build_slice`](super::Builder::build_slice) reads.
     ///
     /// See [`Slice`] for an example.
     pub fn inputs(&self) -> &[String] {
         &self.inputs
     }
 
-    /// The estimated peak memory of [`Builder::build_slice`] on it, in bytes: four bytes an
-    /// index entry solved (its working cell), a byte an index entry of every table it reads
-    /// (held while it is solved), and 64 MiB for the program, the threads' move lists and
-    /// the files being written. An assembly holds its rank slices' values as their files
-    /// are, and the tables it writes.
+    /// The estimated peak memory of [`Builder::build_slice`](super::Builder::build_slice) on
+    /// it, in bytes: four bytes an index entry solved (its working cell; a rank slice of
+    /// several rank combinations solves one at a time, so: of its largest), a byte an index
+    /// entry of every table it reads (held while it is solved), and 64 MiB for the program,
+    /// the threads' move lists and the files being written. An assembly holds its rank
+    /// slices' values as their files are, and the tables it writes.
     ///
     /// ```
     /// use turkish_draughts::{RuleSet, tablebase::Builder};
@@ -179,7 +187,7 @@ impl Slice {
         match self.kind {
             SliceKind::Assembly => 2 * self.disk() + BASE_MEMORY,
             _ => {
-                (self.positions() as f64 * BYTES_PER_ENTRY
+                (self.largest_solve() as f64 * BYTES_PER_ENTRY
                     + self.input_entries as f64 * BYTES_PER_INPUT_ENTRY) as u64
                     + BASE_MEMORY
             }
@@ -219,6 +227,30 @@ impl Slice {
             }
         };
         Duration::from_secs_f64(secs)
+    }
+
+    /// The domains of each solve, in turn (one solve but for a rank slice of several
+    /// rank combinations).
+    pub(crate) fn solves(&self) -> impl Iterator<Item = &[Domain]> + '_ {
+        let mut rest = self.domains();
+        self.solves.iter().map(move |&n| {
+            let (now, later) = rest.split_at(n.min(rest.len()));
+            rest = later;
+            now
+        })
+    }
+
+    /// The entries of its largest solve.
+    fn largest_solve(&self) -> u64 {
+        self.solves()
+            .map(|ds| ds.iter().map(Domain::size).sum::<u64>())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether its materials have men (a pair of kings alone is never split).
+    pub(crate) fn has_men(&self) -> bool {
+        self.pair[0].counts[0] + self.pair[0].counts[2] > 0
     }
 
     /// The materials of the pair.
@@ -302,8 +334,8 @@ impl Plan {
     }
 
     /// The slices, in build order: fewer pieces first, a pair's rank slices its most
-    /// advanced men first; every slice after its inputs. [`Builder::build`] builds them in
-    /// this order.
+    /// advanced men first; every slice after its inputs.
+    /// [`Builder::build`](super::Builder::build) builds them in this order.
     ///
     /// See [`Plan`] for an example.
     pub fn slices(&self) -> &[Slice] {
@@ -581,231 +613,283 @@ fn rank_domains(pair: &[Material], white: Rows, black: Rows) -> Vec<Domain> {
     }
 }
 
-impl Builder {
-    /// Solves a pair of materials with men in rank slices when it has more than `entries`
-    /// index entries (by default 2^30, which no table of up to 5 pieces has); the slices'
-    /// values are then put together into the materials' tables, the same files a whole
-    /// solve writes. Smaller slices need less memory and let more workers build at once.
-    ///
-    /// ```
-    /// use turkish_draughts::RuleSet;
-    /// use turkish_draughts::tablebase::Builder;
-    /// let plan = Builder::new(RuleSet::Default, "tables").split_above(100_000).plan(3)?;
-    /// // KvKM+KMvK has 2 x 48 x 64 x 64 entries: solved a rank of its man at a time.
-    /// assert!(plan.find("KMvK.r2-").is_some());
-    /// # Ok::<(), turkish_draughts::tablebase::BuildError>(())
-    /// ```
-    #[must_use]
-    pub fn split_above(mut self, entries: u64) -> Builder {
-        self.split_above = entries;
-        self
+/// The slices of every table of 2 to `max_pieces` pieces under `rules`, pairs with men of
+/// more than `split_above` entries in rank slices (see [`Builder::plan`](super::Builder::plan)).
+pub(crate) fn plan(rules: RuleSet, max_pieces: u32, split_above: u64) -> Result<Plan, BuildError> {
+    if max_pieces > MAX_BUILD_PIECES {
+        return Err(BuildError::TooManyPieces {
+            asked: max_pieces,
+            max: MAX_BUILD_PIECES,
+        });
+    }
+    let pairs = build_order(max_pieces);
+    let mut layout = Layout::new(&pairs, split_above);
+    for (p, pair) in pairs.iter().enumerate() {
+        layout.add_pair(p, pair);
+    }
+    let inputs = (0..layout.slices.len())
+        .map(|i| layout.inputs_of(i))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut slices = layout.slices;
+    let entries: Vec<u64> = slices.iter().map(Slice::positions).collect();
+    let names: Vec<String> = slices.iter().map(|s| s.name.clone()).collect();
+    for (s, needed) in slices.iter_mut().zip(&inputs) {
+        // What a solve holds of its inputs: their tables, or their rank slices' values.
+        if s.kind != SliceKind::Assembly {
+            s.input_entries = needed.iter().map(|&j| entries[j]).sum();
+        }
+        s.inputs = needed.iter().map(|&j| names[j].clone()).collect();
+    }
+    Ok(Plan {
+        rules,
+        max_pieces,
+        slices,
+    })
+}
+
+/// The slices of a plan as they are laid out, with where each pair's and each rank
+/// combination's values are solved.
+struct Layout<'a> {
+    pairs: &'a [Vec<Material>],
+    split_above: u64,
+    /// Each material's pair, by its place in `pairs`.
+    pair_of: HashMap<Material, usize>,
+    /// The slices, each pair's rank slices (most advanced first) before its assembly.
+    slices: Vec<Slice>,
+    /// Per pair, the slice that writes its tables.
+    whole_slice: Vec<usize>,
+    /// Per rank combination (pair, its first material's rows), the slice that solves it.
+    rank_slice: HashMap<(usize, Rows, Rows), usize>,
+    /// The materials each material's captures and crownings reach.
+    children_of: HashMap<Material, Vec<Material>>,
+}
+
+impl<'a> Layout<'a> {
+    fn new(pairs: &'a [Vec<Material>], split_above: u64) -> Layout<'a> {
+        Layout {
+            pairs,
+            split_above,
+            pair_of: pairs
+                .iter()
+                .enumerate()
+                .flat_map(|(i, p)| p.iter().map(move |&m| (m, i)))
+                .collect(),
+            slices: Vec::new(),
+            whole_slice: Vec::with_capacity(pairs.len()),
+            rank_slice: HashMap::new(),
+            children_of: pairs
+                .iter()
+                .flatten()
+                .map(|&m| (m, children(m).into_iter().collect()))
+                .collect(),
+        }
     }
 
-    /// The slices of every table of 2 to `max_pieces` pieces, with their sizes, estimated
-    /// memory and disk, and inputs (the builder's directory is not looked at).
-    ///
-    /// See [`Plan`] for an example.
-    ///
-    /// ```
-    /// use turkish_draughts::{RuleSet, tablebase::{BuildError, Builder}};
-    /// let err = Builder::new(RuleSet::Default, "tables").plan(7).unwrap_err();
-    /// assert!(matches!(err, BuildError::TooManyPieces { asked: 7, .. }));
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`BuildError::TooManyPieces`] past [`MAX_BUILD_PIECES`].
-    pub fn plan(&self, max_pieces: u32) -> Result<Plan, BuildError> {
-        if max_pieces > MAX_BUILD_PIECES {
-            return Err(BuildError::TooManyPieces {
-                asked: max_pieces,
-                max: MAX_BUILD_PIECES,
-            });
-        }
-        let pairs = build_order(max_pieces);
-        let split = |pair: &[Material]| {
-            pair[0].counts[0] + pair[0].counts[2] > 0
-                && pair.iter().map(|m| m.size()).sum::<u64>() > self.split_above
-        };
-        let pair_of: HashMap<Material, usize> = pairs
-            .iter()
-            .enumerate()
-            .flat_map(|(i, p)| p.iter().map(move |&m| (m, i)))
-            .collect();
-        // The slices, each pair's rank slices (most advanced first) before its assembly;
-        // per pair, the slice that writes its tables; per rank slice, its place by its
-        // pair and its first material's rows.
-        let mut slices: Vec<Slice> = Vec::new();
-        let mut whole_slice: Vec<usize> = Vec::with_capacity(pairs.len());
-        let mut rank_slice: HashMap<(usize, Rows, Rows), usize> = HashMap::new();
-        for (p, pair) in pairs.iter().enumerate() {
-            let name = pair_name(pair);
-            if !split(pair) {
-                whole_slice.push(slices.len());
-                slices.push(Slice {
-                    name,
-                    pair: pair.clone(),
-                    kind: SliceKind::Whole,
-                    domains: pair.iter().map(|&m| Domain::whole(m)).collect(),
-                    inputs: Vec::new(),
-                    input_entries: 0,
-                });
-                continue;
-            }
-            let [wm, _, bm, _] = pair[0].counts;
-            let mut keys: Vec<(Rows, Rows)> = Vec::new();
-            for w in row_counts(wm) {
-                for b in row_counts(bm) {
-                    // A material that is its own swap: (w, b) and its colour swap are one
-                    // slice.
-                    if pair.len() == 1 && (flip(&b), flip(&w)) < (w, b) {
-                        continue;
-                    }
-                    keys.push((w, b));
-                }
-            }
-            keys.sort_by_key(|(w, b)| core::cmp::Reverse(advance(w, b)));
-            for (w, b) in keys {
-                let domains = rank_domains(pair, w, b);
-                rank_slice.insert((p, w, b), slices.len());
-                slices.push(Slice {
-                    name: format!("{name}.r{}", RanksOf(&domains[0])),
-                    pair: pair.clone(),
-                    kind: SliceKind::Ranks,
-                    domains,
-                    inputs: Vec::new(),
-                    input_entries: 0,
-                });
-            }
-            whole_slice.push(slices.len());
-            slices.push(Slice {
+    /// Whether a pair is solved in rank slices.
+    fn split(&self, pair: &[Material]) -> bool {
+        pair[0].counts[0] + pair[0].counts[2] > 0
+            && pair.iter().map(|m| m.size()).sum::<u64>() > self.split_above
+    }
+
+    /// A slice of `pair` solving `domains` in `solves`.
+    fn push(
+        &mut self,
+        name: String,
+        pair: &[Material],
+        kind: SliceKind,
+        domains: Vec<Domain>,
+        solves: Vec<usize>,
+    ) {
+        self.slices.push(Slice {
+            name,
+            pair: pair.to_vec(),
+            kind,
+            domains,
+            solves,
+            inputs: Vec::new(),
+            input_entries: 0,
+        });
+    }
+
+    /// The slices of pair `p`: one whole, or its rank slices and their assembly.
+    fn add_pair(&mut self, p: usize, pair: &[Material]) {
+        let name = pair_name(pair);
+        let whole: Vec<Domain> = pair.iter().map(|&m| Domain::whole(m)).collect();
+        if self.split(pair) {
+            self.add_rank_slices(p, pair, &name);
+            self.whole_slice.push(self.slices.len());
+            self.push(
                 name,
-                pair: pair.clone(),
-                kind: SliceKind::Assembly,
-                domains: pair.iter().map(|&m| Domain::whole(m)).collect(),
-                inputs: Vec::new(),
-                input_entries: 0,
-            });
+                pair,
+                SliceKind::Assembly,
+                whole,
+                std::vec![pair.len()],
+            );
+        } else {
+            self.whole_slice.push(self.slices.len());
+            self.push(name, pair, SliceKind::Whole, whole, std::vec![pair.len()]);
         }
-        // The slice that writes a material's tables.
-        let whole_of = |m: Material| -> Option<usize> { Some(whole_slice[*pair_of.get(&m)?]) };
-        // The slice that solves the part of `m` whose men stand on `w` and `b`.
-        let part_of = |m: Material, w: Rows, b: Rows| -> Option<usize> {
-            let p = *pair_of.get(&m)?;
-            let pair = &pairs[p];
-            if !split(pair) {
-                return Some(whole_slice[p]);
+    }
+
+    /// The rank slices of pair `p`: its rank combinations, most advanced first, those of
+    /// one advance taken together into slices of at most a quarter of `split_above`
+    /// entries (one combination at least). None reads another of its advance (a man's
+    /// forward move advances), and they read the same tables, read once for them all.
+    fn add_rank_slices(&mut self, p: usize, pair: &[Material], name: &str) {
+        let [wm, _, bm, _] = pair[0].counts;
+        let mut keys: Vec<(Rows, Rows)> = Vec::new();
+        for w in row_counts(wm) {
+            for b in row_counts(bm) {
+                // A material that is its own swap: (w, b) and its colour swap are one
+                // combination.
+                if pair.len() == 1 && (flip(&b), flip(&w)) < (w, b) {
+                    continue;
+                }
+                keys.push((w, b));
             }
-            let (w0, b0) = if m == pair[0] {
-                (w, b)
-            } else {
-                (flip(&b), flip(&w))
-            };
-            let key = if pair.len() == 1 && (flip(&b0), flip(&w0)) < (w0, b0) {
-                (flip(&b0), flip(&w0))
-            } else {
-                (w0, b0)
-            };
-            rank_slice.get(&(p, key.0, key.1)).copied()
+        }
+        keys.sort_by_key(|(w, b)| core::cmp::Reverse(advance(w, b)));
+        for same in keys.chunk_by(|x, y| advance(&x.0, &x.1) == advance(&y.0, &y.1)) {
+            let a = advance(&same[0].0, &same[0].1);
+            let mut batches: Vec<Vec<(Rows, Rows)>> = Vec::new();
+            let mut size = 0;
+            for &(w, b) in same {
+                let n: u64 = rank_domains(pair, w, b).iter().map(Domain::size).sum();
+                match batches.last_mut() {
+                    Some(batch) if size + n <= self.split_above / 4 => batch.push((w, b)),
+                    _ => {
+                        batches.push(std::vec![(w, b)]);
+                        size = 0;
+                    }
+                }
+                size += n;
+            }
+            let several = batches.len() > 1;
+            for (j, batch) in batches.into_iter().enumerate() {
+                let mut domains = Vec::new();
+                let mut solves = Vec::new();
+                for &(w, b) in &batch {
+                    let ds = rank_domains(pair, w, b);
+                    self.rank_slice.insert((p, w, b), self.slices.len());
+                    solves.push(ds.len());
+                    domains.extend(ds);
+                }
+                let name = match (batch.len(), several) {
+                    (1, _) => format!("{name}.r{}", RanksOf(&domains[0])),
+                    (_, false) => format!("{name}.a{a}"),
+                    (_, true) => format!("{name}.a{a}.{}", j + 1),
+                };
+                self.push(name, pair, SliceKind::Ranks, domains, solves);
+            }
+        }
+    }
+
+    /// The slice that writes a material's tables.
+    fn whole_of(&self, m: Material) -> Option<usize> {
+        Some(self.whole_slice[*self.pair_of.get(&m)?])
+    }
+
+    /// The slice that solves the part of `m` whose men stand on `w` and `b`.
+    fn part_of(&self, m: Material, w: Rows, b: Rows) -> Option<usize> {
+        let p = *self.pair_of.get(&m)?;
+        let pair = &self.pairs[p];
+        if !self.split(pair) {
+            return Some(self.whole_slice[p]);
+        }
+        let (w0, b0) = if m == pair[0] {
+            (w, b)
+        } else {
+            (flip(&b), flip(&w))
         };
-        // The materials each material's captures and crownings reach.
-        let mut children_of: HashMap<Material, Vec<Material>> = HashMap::new();
-        for pair in &pairs {
-            for &m in pair {
-                children_of.insert(m, children(m).into_iter().collect());
-            }
-        }
-        let children = |m: Material| children_of.get(&m).map_or(&[][..], Vec::as_slice);
-        let mut inputs: Vec<BTreeSet<usize>> = std::vec![BTreeSet::new(); slices.len()];
-        for (i, s) in slices.iter().enumerate() {
-            let missing = |what: String| BuildError::Internal(format!("{} reads {what}", s.name));
-            let mut needed = BTreeSet::new();
-            match s.kind {
-                SliceKind::Assembly => {
-                    needed.extend((0..i).filter(|&j| {
-                        slices[j].kind == SliceKind::Ranks && slices[j].pair == s.pair
-                    }));
-                }
-                SliceKind::Whole | SliceKind::Ranks => {
-                    for d in &s.domains {
-                        for &c in children(d.m) {
-                            // A capture leaves fewer pieces; a crowning keeps them.
-                            if c.pieces() < d.m.pieces() || s.kind == SliceKind::Whole {
-                                needed.insert(whole_of(c).ok_or_else(|| missing(c.name()))?);
-                            }
-                        }
-                        if let crate::tablebase::format::Scheme::Rows(w, b) = d.scheme() {
-                            let [wm, wk, bm, bk] = d.m.counts;
-                            for r in 1..7 {
-                                if w[r] == 0 {
-                                    continue;
-                                }
-                                let mut moved = w;
-                                moved[r] -= 1;
-                                if r < 6 {
-                                    // A man's step forward: the same material, Black to
-                                    // move, read in the colour swap's table.
-                                    moved[r + 1] += 1;
-                                    let m = d.m.swapped();
-                                    let j = part_of(m, flip(&b), flip(&moved))
-                                        .ok_or_else(|| missing(format!("{} ahead", m.name())))?;
-                                    needed.insert(j);
-                                } else {
-                                    // A crowning.
-                                    let m = Material {
-                                        counts: [wm - 1, wk + 1, bm, bk],
-                                    }
-                                    .swapped();
-                                    let j = part_of(m, flip(&b), flip(&moved))
-                                        .ok_or_else(|| missing(format!("{} crowned", m.name())))?;
-                                    needed.insert(j);
-                                }
-                            }
+        let key = if pair.len() == 1 && (flip(&b0), flip(&w0)) < (w0, b0) {
+            (flip(&b0), flip(&w0))
+        } else {
+            (w0, b0)
+        };
+        self.rank_slice.get(&(p, key.0, key.1)).copied()
+    }
+
+    fn children(&self, m: Material) -> &[Material] {
+        self.children_of.get(&m).map_or(&[][..], Vec::as_slice)
+    }
+
+    /// The slices slice `i` reads: those its moves out of it reach, and, since a table
+    /// read back from its files leaves its capture positions to their children, the
+    /// tables those captures reach in turn, down to the end.
+    fn inputs_of(&self, i: usize) -> Result<BTreeSet<usize>, BuildError> {
+        let s = &self.slices[i];
+        let mut needed = self.reached(i)?;
+        needed.remove(&i);
+        let mut todo: Vec<usize> = if s.kind == SliceKind::Assembly {
+            Vec::new()
+        } else {
+            needed.iter().copied().collect()
+        };
+        while let Some(j) = todo.pop() {
+            for &m in &self.slices[j].pair {
+                for &c in self.children(m).iter().filter(|c| c.pieces() < m.pieces()) {
+                    if let Some(k) = self.whole_of(c) {
+                        if needed.insert(k) {
+                            todo.push(k);
                         }
                     }
                 }
             }
-            needed.remove(&i);
-            // A table read back from its files leaves its capture positions to their
-            // children, so the tables those captures reach are read too, down to the end.
-            let mut todo: Vec<usize> = if s.kind == SliceKind::Assembly {
-                Vec::new()
-            } else {
-                needed.iter().copied().collect()
+        }
+        if let Some(&late) = needed.iter().find(|&&j| j >= i) {
+            return Err(BuildError::Internal(format!(
+                "{} reads {}, not planned before it",
+                s.name, self.slices[late].name
+            )));
+        }
+        Ok(needed)
+    }
+
+    /// The slices slice `i`'s moves out of it reach directly: captures, crownings and,
+    /// in a rank slice, the men's steps forward (an assembly: its rank slices).
+    fn reached(&self, i: usize) -> Result<BTreeSet<usize>, BuildError> {
+        let s = &self.slices[i];
+        let missing = |what: String| BuildError::Internal(format!("{} reads {what}", s.name));
+        let mut needed = BTreeSet::new();
+        if s.kind == SliceKind::Assembly {
+            needed.extend((0..i).filter(|&j| {
+                self.slices[j].kind == SliceKind::Ranks && self.slices[j].pair == s.pair
+            }));
+            return Ok(needed);
+        }
+        for d in &s.domains {
+            for &c in self.children(d.m) {
+                // A capture leaves fewer pieces; a crowning keeps them.
+                if c.pieces() < d.m.pieces() || s.kind == SliceKind::Whole {
+                    needed.insert(self.whole_of(c).ok_or_else(|| missing(c.name()))?);
+                }
+            }
+            let crate::tablebase::format::Scheme::Rows(w, b) = d.scheme() else {
+                continue;
             };
-            while let Some(j) = todo.pop() {
-                for &m in &slices[j].pair {
-                    for &c in children(m).iter().filter(|c| c.pieces() < m.pieces()) {
-                        if let Some(k) = whole_of(c) {
-                            if needed.insert(k) {
-                                todo.push(k);
-                            }
-                        }
-                    }
-                }
+            let [wm, wk, bm, bk] = d.m.counts;
+            for r in (1..7).filter(|&r| w[r] > 0) {
+                let mut moved = w;
+                moved[r] -= 1;
+                let (m, what) = if r < 6 {
+                    // A man's step forward: the same material, Black to move, read in the
+                    // colour swap's table.
+                    moved[r + 1] += 1;
+                    (d.m.swapped(), "ahead")
+                } else {
+                    // A crowning.
+                    let crowned = Material {
+                        counts: [wm - 1, wk + 1, bm, bk],
+                    };
+                    (crowned.swapped(), "crowned")
+                };
+                let j = self
+                    .part_of(m, flip(&b), flip(&moved))
+                    .ok_or_else(|| missing(format!("{} {what}", m.name())))?;
+                needed.insert(j);
             }
-            if let Some(&late) = needed.iter().find(|&&j| j >= i) {
-                return Err(BuildError::Internal(format!(
-                    "{} reads {}, not planned before it",
-                    s.name, slices[late].name
-                )));
-            }
-            inputs[i] = needed;
         }
-        let entries: Vec<u64> = slices.iter().map(Slice::positions).collect();
-        let names: Vec<String> = slices.iter().map(|s| s.name.clone()).collect();
-        for (s, needed) in slices.iter_mut().zip(&inputs) {
-            // What a solve holds of its inputs: their tables, or their rank slices' values.
-            if s.kind != SliceKind::Assembly {
-                s.input_entries = needed.iter().map(|&j| entries[j]).sum();
-            }
-            s.inputs = needed.iter().map(|&j| names[j].clone()).collect();
-        }
-        Ok(Plan {
-            rules: self.rules_of(),
-            max_pieces,
-            slices,
-        })
+        Ok(needed)
     }
 }
 
@@ -845,10 +929,7 @@ mod tests {
     /// orders every slice after what it reads.
     #[test]
     fn rank_slices_share_out_their_pairs() {
-        let plan = Builder::new(RuleSet::Default, "t")
-            .split_above(1)
-            .plan(4)
-            .unwrap();
+        let plan = plan(RuleSet::Default, 4, 1).unwrap();
         for s in plan
             .slices()
             .iter()

@@ -214,8 +214,9 @@ test('the TypeScript declarations type-check an example (tsc --noEmit)', () => {
   assert.equal(r.status, 0, r.stdout + r.stderr);
 });
 
-// The budget in bytes, as README.md and PERFORMANCE.md state it.
-const GZIPPED_BYTES_AT_MOST = 122_880;
+// The budget in bytes, as README.md and PERFORMANCE.md state it: 120 KB for the rules, PDN
+// and the engine, and 30 KB more for the endgame tables' prober.
+const GZIPPED_BYTES_AT_MOST = 153_600;
 
 test(`the WebAssembly module is at most ${GZIPPED_BYTES_AT_MOST} bytes gzipped`, () => {
   const bytes = readFileSync(here('../pkg/turkish_draughts_wasm_bg.wasm'));
