@@ -74,7 +74,7 @@
 //!   in [`SearchScratch`]'s table; the search has no layers then), so
 //!   [`Position::legal_moves`], [`Position::is_legal`], [`Position::parse_move`], [`perft`]
 //!   and [`divide`] need a thread stack of 256 KiB (measured on x86_64 Linux in a release
-//!   build: the worst positions known pass with 248 KiB and overflow with 244 KiB). A move
+//!   build: the worst positions known pass with 232 KiB and overflow with 228 KiB). A move
 //!   list cannot hold more than [`MoveList::CAPACITY`] moves: `legal_moves` and `divide`
 //!   panic on such a position, while `is_legal`, `try_play`, `parse_move` and `perft` build
 //!   no list and work.

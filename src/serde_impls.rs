@@ -305,7 +305,9 @@ mod game {
             GameOut {
                 rules: self.rules(),
                 start: self.start().setup().to_string(),
-                moves: self.moves().iter().map(ToString::to_string).collect(),
+                moves: (self.moves().iter().zip(self.positions()))
+                    .map(|(mv, pos)| pos.display_move(mv).to_string())
+                    .collect(),
                 no_progress_limit: self.no_progress_limit(),
             }
             .serialize(serializer)

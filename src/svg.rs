@@ -296,7 +296,7 @@ fn write_svg(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::
     write_frame(out, pos, opts)?;
     write_squares(out, opts)?;
     write_coordinates(out, opts)?;
-    write_shown_move(out, opts)?;
+    write_shown_move(out, pos, opts)?;
     // Pieces, a captured one faded so that its cross shows through.
     let captured = opts.shown_move.map_or(Bitboard::EMPTY, |mv| mv.captured());
     write_pieces(out, pos, opts, captured)?;
@@ -389,12 +389,12 @@ fn write_coordinates(out: &mut String, opts: &SvgOptions) -> core::fmt::Result {
 
 /// The shown move, beneath the pieces: the arrows along its path, then a cross on each
 /// captured square.
-fn write_shown_move(out: &mut String, opts: &SvgOptions) -> core::fmt::Result {
+fn write_shown_move(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::Result {
     let Some(mv) = opts.shown_move else {
         return Ok(());
     };
     let mut at = mv.from();
-    for to in mv.path() {
+    for &to in pos.path_here(&mv).iter() {
         let (x1, y1) = opts.centre(at);
         let (x2, y2) = opts.centre(to);
         // Stop short of the centre so that the head points at it.

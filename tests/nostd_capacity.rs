@@ -7,7 +7,9 @@
 
 mod reference;
 
-use turkish_draughts::{IllegalMoveReason, ParseMoveError, Position, RuleSet, perft};
+use turkish_draughts::{
+    IllegalMoveReason, Move, MoveList, ParseMoveError, Position, RuleSet, perft,
+};
 
 /// Line 1 of `tests/data/worst-case-found.fen`: 1 904 legal moves, strict position.
 fn line1() -> &'static str {
@@ -22,6 +24,15 @@ fn reference_rules(rules: RuleSet) -> reference::Rules {
         RuleSet::Default => reference::Rules::Default,
         RuleSet::Tudaf => reference::Rules::Tudaf,
     }
+}
+
+/// The sizes `Move`'s and `MoveList`'s docs give: a list is its 256 moves of 32 bytes and
+/// its length, and with `alloc` the tag that says whether it moved to the heap.
+#[test]
+fn a_move_is_32_bytes_and_a_list_8_kb() {
+    assert_eq!(size_of::<Move>(), 32);
+    let list = if cfg!(feature = "alloc") { 8208 } else { 8200 };
+    assert_eq!(size_of::<MoveList>(), list);
 }
 
 #[test]

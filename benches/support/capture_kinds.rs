@@ -47,7 +47,7 @@ fn distance(a: Square, b: Square) -> u8 {
 /// Whether `m`, a man's move, lands on the mover's far rank before its last landing.
 fn crowns_mid_chain(pos: &Position, m: &Move) -> bool {
     let far = pos.turn().promotion_rank();
-    let path = m.path();
+    let path = pos.path_of(m).expect("a legal move");
     path.len() > 1 && path[..path.len() - 1].iter().any(|s| s.rank() == far)
 }
 

@@ -164,7 +164,11 @@ fn draw(pos: &Position, last: Option<&Move>, bottom: Color, colour: bool) -> Str
     let mut captured = turkish_draughts::Bitboard::EMPTY;
     if let Some(m) = last {
         marked.push(m.from());
-        marked.extend_from_slice(&m.path());
+        // (A capture too long for the move to hold its path: its destination alone.)
+        match m.path() {
+            Some(path) => marked.extend_from_slice(&path),
+            None => marked.push(m.to()),
+        }
         captured = m.captured();
     }
     let ranks: Vec<u8> = match bottom {

@@ -19,7 +19,7 @@
 //!   `tests/data/game-positions.fen` (63 964 positions, default rules, positions built
 //!   first), as `legal_moves.py` does with `Board.legal_moves`.
 //! * `legal-moves-value`: the same with `Position::legal_moves`, which returns a new
-//!   `MoveList` by value (a 12 KB value: its copy costs more than the moves).
+//!   `MoveList` by value (an 8 KB value: its copy costs more than the moves).
 //! * `legal-moves-games`: the same with a `Game` for each position (built first, as the
 //!   Python boards are) and what `Board.legal_moves` does in Rust: the moves when the game
 //!   goes on (`Game::outcome` is `None`), none otherwise. That is `Game::legal_moves`,

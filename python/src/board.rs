@@ -332,7 +332,9 @@ impl PyBoard {
         let py = slf.py();
         let this = slf.borrow();
         let replay = slf.get_type().getattr("_replay")?;
-        let moves: Vec<String> = this.game.moves().iter().map(|m| m.to_string()).collect();
+        let moves: Vec<String> = (this.game.moves().iter().zip(this.game.positions()))
+            .map(|(m, pos)| text_in(pos, m))
+            .collect();
         let args = (
             this.root_fen(),
             this.rules(),

@@ -59,6 +59,13 @@ impl Hash for PyMove {
     }
 }
 
+/// The text of `mv`, a move of `pos`, with its full landing path (a capture too long for the
+/// move to hold its path gets one from the position).
+pub fn text_in(pos: &Position, mv: &Move) -> String {
+    pos.move_text(mv)
+        .map_or_else(|| mv.to_string(), |text| text.to_string())
+}
+
 #[pymethods]
 impl PyMove {
     #[new]
@@ -89,8 +96,10 @@ impl PyMove {
     /// Every square the piece lands on, in order, after `origin`; the last is `destination`.
     #[getter]
     fn path(&self) -> Vec<u32> {
-        self.0
-            .path()
+        // (A capture too long for the move to hold its path gets one from its position.)
+        self.1
+            .path_of(&self.0)
+            .map_or_else(|| vec![self.0.to()], |path| path.to_vec())
             .iter()
             .map(|sq| u32::from(sq.index()))
             .collect()
@@ -109,7 +118,7 @@ impl PyMove {
     }
 
     fn __str__(&self) -> String {
-        self.0.to_string()
+        text_in(&self.1, &self.0)
     }
 
     fn __repr__(&self) -> String {
@@ -134,9 +143,10 @@ impl PyMove {
         let before = Position::from_setup_relaxed(&setup, rules)
             .map_err(|e| fen_error(FenError::from(e)))?;
         let mv = before.parse_any_move(text).map_err(parse_error)?;
-        if mv.to_string() != text {
+        let read = text_in(&before, &mv);
+        if read != text {
             return Err(value_error(format!(
-                "{text} reads as {mv} in {fen}: not the move pickled"
+                "{text} reads as {read} in {fen}: not the move pickled"
             )));
         }
         Ok(PyMove(mv, before))
@@ -146,7 +156,11 @@ impl PyMove {
         let py = slf.py();
         let this = slf.get();
         let rebuild = slf.get_type().getattr("_rebuild")?;
-        let args = (this.1.to_fen(), this.1.rules().name(), this.0.to_string());
+        let args = (
+            this.1.to_fen(),
+            this.1.rules().name(),
+            text_in(&this.1, &this.0),
+        );
         PyTuple::new(py, [rebuild, args.into_pyobject(py)?.into_any()])
     }
 }

@@ -220,6 +220,20 @@ def test_a_move_survives_pickle_and_copy():
     assert pickle.loads(pickle.dumps(moves)) == moves
 
 
+def test_a_capture_too_long_for_its_move_to_hold_shows_its_positions_path():
+    import pickle
+
+    board = td.Board("W:WKa1:Ba3,a6,c7,f7,h6,h3,f2,c2,c4,f4,f5,c5")
+    m = list(board.legal_moves)[0]
+    assert len(m.captured) == 12
+    assert str(m) == "a1xa4xd4xh4xh7xe7xa7xa5xd5xh5xh2xe2xa2"
+    assert len(m.path) == 12 and m.path[-1] == m.destination
+    back = pickle.loads(pickle.dumps(m))
+    assert back == m and str(back) == str(m) and back.path == m.path
+    board.push(m)
+    assert board.peek() == m
+
+
 def test_a_move_goes_through_multiprocessing():
     import copy
     import multiprocessing

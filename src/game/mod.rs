@@ -57,11 +57,11 @@ pub enum PlayError {
 /// # Memory
 ///
 /// A new game keeps its first position in the `Game` value itself and allocates nothing, so
-/// many games without moves (a data set of positions) cost no heap. A ply takes 92 bytes:
-/// the position (32), the move (48) and 12 bytes of bookkeeping. The first move makes room
-/// for 32 positions (31 moves), about 2.9 KB, and the room doubles when it runs out;
+/// many games without moves (a data set of positions) cost no heap. A ply takes 76 bytes:
+/// the position (32), the move (32) and 12 bytes of bookkeeping. The first move makes room
+/// for 32 positions (31 moves), about 2.4 KB, and the room doubles when it runs out;
 /// [`shrink_to_fit`](Game::shrink_to_fit) gives back what is not used (games read from PDN
-/// come so: a one-move game then holds 136 bytes of heap, its two positions, its move and
+/// come so: a one-move game then holds 120 bytes of heap, its two positions, its move and
 /// their bookkeeping). A game whose repetition window has passed 32 plies (a long run
 /// without a capture or a forward man move) takes up to 40 bytes a ply more from there on,
 /// for its key table.
@@ -725,8 +725,8 @@ impl Default for Game {
 impl fmt::Debug for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Game({} {}", self.start().setup(), self.rules())?;
-        for mv in &self.moves {
-            write!(f, " {mv}")?;
+        for (mv, pos) in self.moves.iter().zip(self.positions()) {
+            write!(f, " {}", pos.display_move(mv))?;
         }
         if let Some(plies) = self.no_progress_limit {
             write!(f, " no-progress-limit {plies}")?;
@@ -906,16 +906,16 @@ mod tests {
         let per_ply = size_of::<Position>() + size_of::<Move>() + size_of::<Ply>();
         assert_eq!(
             (size_of::<Position>(), size_of::<Move>(), size_of::<Ply>()),
-            (32, 48, 12)
+            (32, 32, 12)
         );
-        assert_eq!(per_ply, 92);
+        assert_eq!(per_ply, 76);
         game.try_play_text("d3-d4").unwrap();
         let first = heap_bytes(&game);
         assert_eq!(first, FIRST_ROOM * per_ply - size_of::<Move>());
-        assert_eq!((first + 50) / 100, 29, "about 2.9 KB: {first}");
+        assert_eq!((first + 50) / 100, 24, "about 2.4 KB: {first}");
         let mut one = game.clone();
         one.shrink_to_fit();
-        assert_eq!(heap_bytes(&one), 136);
+        assert_eq!(heap_bytes(&one), 120);
         assert_eq!(heap_bytes(&one), 2 * per_ply - size_of::<Move>());
         // Room for 31 moves, then twice as much.
         while game.ply() + 1 < FIRST_ROOM {

@@ -1,7 +1,12 @@
 //! Where the capture search puts its moves: the move list, perft's groups, and the
 //! one-move resolver.
 
-use super::*;
+use super::list_index::{Index, lookup, move_key};
+use super::rays::sq;
+use super::side::Side;
+use crate::moves::{CaptureMoves, Effect, Move, MoveList, Path};
+use crate::spill::Spill;
+use crate::{Bitboard, Square};
 
 /// Where the capture search puts the moves it finds.
 pub(crate) trait Sink {
@@ -71,7 +76,7 @@ impl Sink for MoveList {
                 self.push(moves.ending_on(to));
                 continue;
             }
-            let meta = meta_from | (to & 63) << 8;
+            let meta = meta_from | (to & 63) << Move::TO_SHIFT;
             let same = |i: usize| self[i].has_result(meta, captured);
             let key = || move_key(sq(from), sq(to), Bitboard::from_u64(captured), crowned);
             let Err(slot) = lookup(&index, self.len(), key, same) else {
@@ -226,8 +231,11 @@ pub(crate) struct Resolve {
     /// The distinct results (captured set, crowned) that match, up to the list's capacity
     /// without `alloc` (more are not counted then).
     pub(super) seen: Spill<(u64, bool), 64>,
-    /// The first matching move, with the path the search found.
+    /// The first matching move, with the path the search found (if the move holds it, see
+    /// [`Move::path`]).
     pub(crate) first: Option<Move>,
+    /// The landing path of `first`, whether or not the move holds it.
+    pub(crate) first_path: Option<Path>,
     /// Whether a match has the result `prefer`.
     pub(crate) exact: bool,
 }
@@ -247,6 +255,7 @@ impl Resolve {
             len: 0,
             seen: Spill::default(),
             first: None,
+            first_path: None,
             exact: false,
         }
     }
@@ -265,6 +274,7 @@ impl Sink for Resolve {
     fn clear(&mut self) {
         self.seen.clear();
         self.first = None;
+        self.first_path = None;
         self.exact = false;
     }
 
@@ -294,6 +304,7 @@ impl Sink for Resolve {
         self.exact |= self.prefer == Some((captured, crowned));
         if self.first.is_none() {
             let to = sq(self.to.trailing_zeros());
+            self.first_path = Some(Path::new(path, to));
             self.first = Some(Move::capture(
                 S::BLACK,
                 kings,

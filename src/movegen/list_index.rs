@@ -1,6 +1,6 @@
 //! The hash index of the slow search into a long move list.
 
-use super::*;
+use crate::{Bitboard, Square};
 
 /// An open-addressing hash index into a long list: 1 + the position of an entry, or 0.
 /// Used by the slow search only; its storage (`INDEX_SLOTS` entries, 16 384 bytes) is on the

@@ -1,21 +1,21 @@
 //! The slow capture search, for positions whose capture paths explode or whose list is
 //! long: kings by layers, then depth-first with a memo table.
 
-use super::*;
+use core::marker::PhantomData;
 
-/// log2 of the number of slots of the memo table.
-pub(super) const MEMO_BITS: u32 = 14;
-
-/// The number of slots of the memo table: a direct-mapped table of the jump directions
-/// explored from each (origin, square, set of live opponent pieces, crowned). It is a cache:
-/// an entry pushed out by another is explored again, which repeats work but never changes the
-/// result (results are deduplicated on insertion). Per slot: the live opponent pieces (low
-/// and high half) and the key with the explored directions in its low four bits, side by
-/// side so a probe touches one cache line. 196 608 bytes in all.
-pub(crate) const MEMO_SLOTS: usize = 1 << MEMO_BITS;
-
-/// One slot of the memo table.
-pub(crate) type MemoSlot = [u32; 3];
+use super::capture_sinks::Sink;
+#[cfg(feature = "alloc")]
+use super::king_layers::NO_TRAIL;
+#[cfg(not(feature = "alloc"))]
+use super::list_index::INDEX_SLOTS;
+use super::list_index::Index;
+#[cfg(not(feature = "alloc"))]
+use super::scratch::MEMO_SLOTS;
+use super::scratch::{Layers, MEMO_BITS, MemoSlot, SearchScratch};
+use super::search::Search;
+use super::side::Side;
+use crate::Square;
+use crate::moves::MAX_PATH;
 
 /// The search again, for the rare positions where capture paths explode or the list is long:
 /// kings by layers if `layers`, then, if that is not enough, depth-first with a memo table so

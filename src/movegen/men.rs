@@ -1,8 +1,12 @@
 //! The men's first jumps, all at once, and the counting of men's capture paths.
 
+use core::marker::PhantomData;
 use core::ops::ControlFlow;
 
-use super::*;
+use super::rays::{can_jump, kings_can_capture};
+use super::side::{Side, back};
+use crate::geometry::{EAST, NORTH, SOUTH, WEST, shift, shift_dir};
+use crate::moves::{Move, MoveList};
 
 /// The landing squares of the first jumps of all the men `men` at once, forward, east and
 /// west.
@@ -165,9 +169,10 @@ pub(super) fn man_paths<S: Side, const CROWN: bool>(
     true
 }
 
-/// The most jumps [`men_captures`] follows: their hops before the last landing fit in one
-/// word (12 hops of 5 bits). Longer paths go to the capture search.
-const MEN_MAX_JUMPS: u32 = 13;
+/// The most jumps [`men_captures`] follows: the longest path a move holds
+/// ([`Move::MAX_PATH_HELD`] landings, their hops before the last in one word). Longer paths
+/// go to the capture search.
+const MEN_MAX_JUMPS: u32 = Move::MAX_PATH_HELD as u32;
 
 /// The captures of the men that can capture more than once (a case of `position::generate`:
 /// the men's first jumps landing on `lands`) when no king

@@ -4,7 +4,10 @@
 use core::convert::Infallible;
 use core::ops::ControlFlow;
 
-use super::*;
+use super::rays::king_reach;
+use super::side::{Side, back, fwd};
+use crate::geometry::{BIT, EAST, RANK_1, RANK_8, WEST, king_lines, shift};
+use crate::moves::{Move, MoveList};
 
 /// Calls `f(from, to)` for every quiet move (`from`, `to` as single-bit sets).
 #[inline(always)]
@@ -184,7 +187,10 @@ fn king_steps<S: Side, B>(k: u32, tos: u64, push: &mut impl QuietSink<B>) -> Con
     let from = k | Move::meta(S::BLACK, 0, 0, false);
     push.squares(tos, |to| {
         let moved = kb | BIT[to as usize & 63];
-        Move::from_parts(from | to << 8, Move::board_order(S::BLACK, moved, 0, moved))
+        Move::from_parts(
+            from | to << Move::TO_SHIFT,
+            Move::board_order(S::BLACK, moved, 0, moved),
+        )
     })
 }
 
@@ -238,9 +244,4 @@ fn man_steps<S: Side, B>(t: u64, d: usize, push: &mut impl QuietSink<B>) -> Cont
         let [sides, meta_kings] = steps[to as usize & 63];
         Move::from_halves(sides, meta_kings)
     })
-}
-
-#[inline(always)]
-pub(super) fn sq(i: u32) -> Square {
-    Square::ALL[i as usize & 63]
 }

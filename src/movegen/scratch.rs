@@ -1,17 +1,36 @@
-//! [`SearchScratch`]: the heap tables of the capture search, for the rare positions where
-//! capture paths explode, and the thread's own copy of them.
+//! The tables of the slow capture search, for the rare positions where capture paths
+//! explode: the memo table's slots, and [`SearchScratch`], the tables on the heap, with the
+//! thread's own copy of them.
 
 #[cfg(feature = "alloc")]
 use alloc::{boxed::Box, vec};
 
 #[cfg(feature = "alloc")]
-use super::king_layers::Layers;
+pub(crate) use super::king_layers::Layers;
 #[cfg(feature = "alloc")]
-use super::{INDEX_SLOTS, MEMO_SLOTS, MemoSlot};
+use super::list_index::INDEX_SLOTS;
+
+/// log2 of the number of slots of the memo table.
+pub(crate) const MEMO_BITS: u32 = 14;
+
+/// The number of slots of the memo table: a direct-mapped table of the jump directions
+/// explored from each (origin, square, set of live opponent pieces, crowned). It is a cache:
+/// an entry pushed out by another is explored again, which repeats work but never changes the
+/// result (results are deduplicated on insertion). Per slot: the live opponent pieces (low
+/// and high half) and the key with the explored directions in its low four bits, side by
+/// side so a probe touches one cache line. 196 608 bytes in all.
+pub(crate) const MEMO_SLOTS: usize = 1 << MEMO_BITS;
+
+/// One slot of the memo table.
+pub(crate) type MemoSlot = [u32; 3];
 
 /// Without an allocator there is no scratch: the tables are on the stack.
 #[cfg(not(feature = "alloc"))]
 pub(crate) enum SearchScratch {}
+
+/// Without an allocator there are no layers: the slow search is depth-first throughout.
+#[cfg(not(feature = "alloc"))]
+pub(crate) enum Layers {}
 
 /// The heap tables of the capture search, for engines that want to own that memory.
 ///

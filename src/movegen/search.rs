@@ -1,6 +1,16 @@
-//! The depth-first capture search of men and kings, and its entry point `gen_captures`.
+//! The depth-first capture search of men and kings ([`Search`]), plain or slow.
 
-use super::*;
+use core::marker::PhantomData;
+
+use super::capture_sinks::Sink;
+use super::list_index::{Index, PLAIN_LIST};
+use super::men::{man_going_on, man_landings};
+use super::rays::{can_jump, sees_capture, sq};
+use super::scratch::{Layers, MemoSlot};
+use super::side::Side;
+use crate::Square;
+use crate::geometry::{EAST, NORTH, RAYS, SOUTH, WEST, nearest, shift, shift_dir};
+use crate::moves::MAX_PATH;
 
 /// "No previous jump" as a direction: `NONE ^ 2` is no direction either.
 pub(super) const NONE: usize = 4;
@@ -360,108 +370,4 @@ impl<S: Side, const CROWN: bool, K: Sink, const SLOW: bool> Search<'_, S, CROWN,
             }
         }
     }
-}
-
-/// Replaces the contents of `out` with the legal captures: distinct by result, all of the
-/// maximum length. Leaves `out` empty when there is no capture. `scratch`: the tables of the
-/// slow search, if the caller owns them; `None` for the thread's own (see
-/// [`SearchScratch`]).
-pub(crate) fn gen_captures<S: Side, const CROWN: bool, K: Sink>(
-    own: u64,
-    opp: u64,
-    kings: u64,
-    out: &mut K,
-    scratch: Option<&mut SearchScratch>,
-) {
-    out.clear();
-    let mut search = Search::<S, CROWN, K, false> {
-        own,
-        opp,
-        kings,
-        from: 64,
-        best: 0,
-        // Used by the slow search only.
-        full: 0,
-        found_all: [0; 2],
-        ends: 0,
-        crowned: false,
-        out,
-        index: None,
-        path: [Square::A1; MAX_PATH],
-        memo: None,
-        budget: BUDGET,
-        aborted: false,
-        long_list: false,
-        side: PhantomData,
-    };
-    search.run(own, kings, None);
-    if search.aborted {
-        // Layers pay where the paths explode but the longest captures leave pieces; when the
-        // plain search already found a capture of every piece, the memo table's depth-first
-        // search stops as soon as no new move is possible, which layers cannot do.
-        let layers = !search.long_list && search.best < opp.count_ones();
-        gen_captures_memo::<S, CROWN, K>(own, opp, kings, search.out, layers, scratch);
-    }
-}
-
-/// The captures of one king or two when no man can capture and no king's capture goes on
-/// past its first piece: each is one move, from the king over the nearest opponent piece of
-/// a line to one of the empty squares behind it. Fills `out` and returns `true` then;
-/// returns `false` (and leaves `out` to be refilled) as soon as a landing square could
-/// capture again, the case of the full search. The moves come in the full search's order
-/// (the kings by square, then north, east, south, west, then the landing squares by square),
-/// and are distinct: each king and line gives one captured piece.
-#[inline(always)]
-pub(crate) fn lone_kings_single_captures<S: Side>(
-    own: u64,
-    opp: u64,
-    kings: u64,
-    out: &mut MoveList,
-) -> bool {
-    let mut k = own & kings;
-    debug_assert!((k & k.wrapping_sub(1)).count_ones() <= 1, "one king or two");
-    out.clear();
-    while k != 0 {
-        let from = k.trailing_zeros();
-        k &= k - 1;
-        // The king has left its square.
-        let occ = (own | opp) & !(1 << from);
-        for d in [NORTH, EAST, SOUTH, WEST] {
-            let blk = RAYS[d][from as usize & 63] & occ;
-            if blk == 0 {
-                continue;
-            }
-            let p = nearest(blk, d);
-            if opp & 1 << p == 0 {
-                continue;
-            }
-            let live = opp & !(1 << p);
-            let occ = occ & !(1 << p);
-            let beyond = RAYS[d][p as usize & 63];
-            let next = beyond & occ;
-            let land = if next == 0 {
-                beyond
-            } else {
-                let q = nearest(next, d);
-                // Straight on over the next piece?
-                if live & 1 << q != 0 && shift_dir(1 << q, d) & !occ != 0 {
-                    return false;
-                }
-                beyond & !(RAYS[d][q as usize & 63] | 1 << q)
-            };
-            if land == 0 {
-                continue;
-            }
-            if sees_capture(land, d ^ 1, live, !occ) | sees_capture(land, d ^ 3, live, !occ) != 0 {
-                return false;
-            }
-            let moves = CaptureMoves::new(S::BLACK, kings, from, 1 << p, false, &[]);
-            let mut tos = land;
-            while tos != 0 {
-                out.push(moves.ending_on(tos.trailing_zeros()));
-                tos &= tos - 1;
-            }
-        }
-    }
-    true
 }

@@ -30,11 +30,19 @@ pub(crate) const MAX_PATH: usize = MAX_PIECES_UNLIMITED as usize;
 /// [`Position::after_unchecked`](crate::Position::after_unchecked) and
 /// [`play_unchecked`](crate::Position::play_unchecked) are a few bit operations; they take
 /// moves of that position only. [`Position::try_play`](crate::Position::try_play) accepts any
-/// move with a legal result there and plays it with that position's pieces. A move is 48
-/// bytes.
+/// move with a legal result there and plays it with that position's pieces.
+///
+/// # Size and landing paths
+///
+/// A move is 32 bytes (`size_of::<Move>() == 32`): what it changes on the board (three
+/// 8-byte masks), then its origin, destination, crowning and side to move, and the landing
+/// path of a capture of up to [`Move::MAX_PATH_HELD`] = 11 pieces. No capture of a game
+/// takes more, in practice: captures of more pieces come from composed positions. A
+/// capture of more pieces holds no path: its [`path`](Move::path) is `None`, and its
+/// position gives one, [`Position::path_of`](crate::Position::path_of).
 ///
 /// ```
-/// use turkish_draughts::{Position, RuleSet, Square};
+/// use turkish_draughts::{Move, Position, RuleSet, Square};
 /// let pos = Position::from_fen("W:WKe4:Bf4,c4", RuleSet::Default)?;
 /// let moves = pos.legal_moves();
 /// assert_eq!(moves.len(), 4);
@@ -42,13 +50,14 @@ pub(crate) const MAX_PATH: usize = MAX_PIECES_UNLIMITED as usize;
 /// assert_eq!(m.from(), Square::E4);
 /// assert_eq!(m.captured(), Square::F4.bitboard());
 /// assert!(!m.is_crowning());
-/// assert_eq!(m.path(), [Square::H4]);
+/// assert_eq!(m.path().unwrap(), [Square::H4]);
 /// assert_eq!(m.to_string(), "e4xh4");
+/// assert_eq!(size_of::<Move>(), 32);
 /// # Ok::<(), turkish_draughts::FenError>(())
 /// ```
-// The fields are in this order (`repr(C)`) so that a move is three 16-byte pairs: the sides'
-// masks `dw` and `db`, then `tail` and `dk`, then the hops. A man's step is written as two
-// 16-byte table entries and a zero; playing reads `dw` and `db` as one 16-byte pair.
+// The fields are in this order (`repr(C)`) so that a move is two 16-byte pairs: the sides'
+// masks `dw` and `db`, then `info` and `dk`. A man's step is written as two 16-byte table
+// entries; playing reads `dw` and `db` as one 16-byte pair.
 #[derive(Clone, Copy)]
 #[repr(C)]
 pub struct Move {
@@ -57,19 +66,25 @@ pub struct Move {
     /// Playing a move is three XORs. The opponent's mask is the captured set.
     dw: u64,
     db: u64,
-    /// The low half is the `meta` word (see [`Move::meta`]): the origin (bits 0 to 5), the
-    /// destination (bits 8 to 13), crowning (bit 16) and the side that moves (bit 17:
-    /// Black), compared with one comparison; the high half holds hops 25 to 30. A move
-    /// without those hops writes it with one store.
-    tail: u64,
+    /// The low [`META_BITS`] bits are the `meta` word (see [`Move::meta`]): the origin (bits
+    /// 0 to 5), the destination (bits 6 to 11), crowning (bit 12) and the side that moves
+    /// (bit 13: Black), compared with one comparison. Above them, the landing path before
+    /// [`to`](Move::to), as hops of 5 bits each (see [`Move::hop`]): hop `i` at bit
+    /// `META_BITS + 5 i`, for the [`HELD_HOPS`] hops of a path of up to
+    /// [`Move::MAX_PATH_HELD`] landings (one per captured piece). A longer path is not held:
+    /// its hops are 0.
+    info: u64,
     dk: u64,
-    /// The landing path before [`to`](Move::to), as hops of 5 bits each (see [`Move::hop`]):
-    /// hops 0 to 24 in `hops_lo` and `hops_mid` (read as one `u128`), hops 25 to 30 in the
-    /// high half of `tail`. A path has one landing per captured piece, at most [`MAX_PATH`],
-    /// so at most `MAX_PATH - 1 = 31` hops before the last landing: all fit.
-    hops_lo: u64,
-    hops_mid: u64,
 }
+
+/// The bits of [`Move::meta`] at the bottom of `Move::info`.
+const META_BITS: u32 = 14;
+
+/// The hops a move holds: those of a path of [`Move::MAX_PATH_HELD`] landings (the hops
+/// before the last landing), 5 bits each above the `meta` word.
+const HELD_HOPS: usize = Move::MAX_PATH_HELD - 1;
+
+const _: () = assert!(META_BITS as usize + 5 * HELD_HOPS <= 64);
 
 /// The hop codes of [`Move::hop`] for every pair of squares (pairs on no common rank or
 /// file, which no path has, get some code: it is never read back).
@@ -104,15 +119,27 @@ const fn hop_table() -> [[u8; 64]; 64] {
     t
 }
 
-/// Hops held in `hops_lo` and `hops_mid` together.
-const WIDE_HOPS: usize = 25;
-
 /// Square steps of the hop directions: north, east, south, west.
 const STEP: [i8; 4] = [8, 1, -8, -1];
 
 impl Move {
+    /// The longest landing path a move holds: that of a capture of 11 pieces (see
+    /// [`Move::path`]). Its hops before the last landing take 50 of the move's bits.
+    ///
+    /// ```
+    /// use turkish_draughts::Move;
+    /// assert_eq!(Move::MAX_PATH_HELD, 11);
+    /// ```
+    pub const MAX_PATH_HELD: usize = 11;
+
+    /// Where the destination's index starts in [`Move::meta`].
+    pub(crate) const TO_SHIFT: u32 = 6;
+
+    /// The bit of [`Move::meta`] that says the man is crowned.
+    const CROWNED: u32 = 1 << 12;
+
     /// The bit of [`Move::meta`] that says Black moves.
-    const BLACK: u32 = 1 << 17;
+    const BLACK: u32 = 1 << 13;
 
     /// The XOR masks of a move of the side `black` from `from` to `to` (one square each)
     /// capturing `captured`, on a board whose kings are `kings`: the mover's pieces change by
@@ -155,11 +182,9 @@ impl Move {
     pub(crate) const fn from_parts(meta: u32, delta: [u64; 3]) -> Move {
         let [dw, db, dk] = delta;
         Move {
-            tail: meta as u64,
-            hops_mid: 0,
             dw,
-            hops_lo: 0,
             db,
+            info: meta as u64,
             dk,
         }
     }
@@ -171,21 +196,19 @@ impl Move {
         Move {
             dw: sides[0],
             db: sides[1],
-            tail: meta_kings[0],
+            info: meta_kings[0],
             dk: meta_kings[1],
-            hops_lo: 0,
-            hops_mid: 0,
         }
     }
 
     /// A move with the result given by `meta` (see [`Move::meta`]) and `delta`, and a path
-    /// of at most 13 landings whose hops before the last (see [`Move::hop`]) are `hops`.
+    /// of at most [`Move::MAX_PATH_HELD`] landings whose hops before the last (see
+    /// [`Move::hop`], hop `i` at bit `5 i`) are `hops`.
     #[inline(always)]
     pub(crate) const fn with_hops(meta: u32, delta: [u64; 3], hops: u64) -> Move {
-        Move {
-            hops_lo: hops,
-            ..Move::from_parts(meta, delta)
-        }
+        let mut m = Move::from_parts(meta, delta);
+        m.info |= hops << META_BITS;
+        m
     }
 
     /// A quiet move of the side `black` on a board whose kings are `kings`.
@@ -207,29 +230,25 @@ impl Move {
     #[inline]
     pub(crate) const fn rebased(self, black: bool, kings: u64) -> Move {
         let (from, to) = (1u64 << self.origin_index(), 1u64 << self.dest_index());
-        let tail = self.tail & !(Move::BLACK as u64) | if black { Move::BLACK as u64 } else { 0 };
+        let info = self.info & !(Move::BLACK as u64) | if black { Move::BLACK as u64 } else { 0 };
         let captured = self.captured().to_u64();
         let [dw, db, dk] = Move::deltas(black, kings, from, to, captured, self.is_crowning());
-        Move {
-            tail,
-            dw,
-            db,
-            dk,
-            ..self
-        }
+        Move { dw, db, info, dk }
     }
 
     /// Whether `other` has the same packed landing path (the results are compared apart).
     #[inline]
     pub(crate) fn same_path(&self, other: &Move) -> bool {
-        (self.hops_lo, self.hops_mid, self.hops_hi())
-            == (other.hops_lo, other.hops_mid, other.hops_hi())
+        self.info >> META_BITS == other.info >> META_BITS
     }
 
     /// The `meta` word of a move of the side `black` from `from` to `to` (indices 0 to 63).
     #[inline(always)]
     pub(crate) const fn meta(black: bool, from: u32, to: u32, crowned: bool) -> u32 {
-        (from & 63) | (to & 63) << 8 | (crowned as u32) << 16 | if black { Move::BLACK } else { 0 }
+        (from & 63)
+            | (to & 63) << Move::TO_SHIFT
+            | if crowned { Move::CROWNED } else { 0 }
+            | if black { Move::BLACK } else { 0 }
     }
 
     /// Whether this move has the result given by a `meta` word and a captured set.
@@ -247,31 +266,26 @@ impl Move {
     /// The `meta` word (see [`Move::meta`]).
     #[inline(always)]
     const fn meta_bits(&self) -> u32 {
-        self.tail as u32
-    }
-
-    /// Hops 25 to 30 (see [`Move::hops_lo`]).
-    #[inline(always)]
-    const fn hops_hi(&self) -> u32 {
-        (self.tail >> 32) as u32
+        self.info as u32 & ((1 << META_BITS) - 1)
     }
 
     /// The index (0 to 63) of the origin.
     #[inline(always)]
     pub(crate) const fn origin_index(&self) -> u8 {
-        self.meta_bits() as u8 & 63
+        self.info as u8 & 63
     }
 
     /// The index (0 to 63) of the destination.
     #[inline(always)]
     pub(crate) const fn dest_index(&self) -> u8 {
-        (self.meta_bits() >> 8) as u8 & 63
+        (self.info >> Move::TO_SHIFT) as u8 & 63
     }
 
     /// A capture by the side `black` on a board whose kings are `kings`, with the landing
     /// squares `before` ahead of its last one, `to`. `before` has one square fewer than
     /// `captured`, and each landing is on the rank or file of the one before it (as every
-    /// legal capture path is).
+    /// legal capture path is). A path of more than [`Move::MAX_PATH_HELD`] landings is not
+    /// kept.
     #[inline]
     pub(crate) fn capture(
         black: bool,
@@ -288,16 +302,21 @@ impl Move {
     }
 
     /// This move with the landing squares `before` ahead of its last one (see
-    /// [`Move::capture`]): the hops from the origin through `before`.
+    /// [`Move::capture`]): the hops from the origin through `before`, if the path is one the
+    /// move holds (at most [`Move::MAX_PATH_HELD`] landings); none otherwise.
     #[inline]
     pub(crate) fn with_path(mut self, before: &[Square]) -> Move {
-        (self.hops_lo, self.hops_mid) = (0, 0);
-        self.tail &= u64::from(u32::MAX);
+        self.info &= (1 << META_BITS) - 1;
+        if before.len() > HELD_HOPS {
+            return self;
+        }
         let mut at = self.from();
-        for (i, &next) in before.iter().enumerate().take(MAX_PATH - 1) {
-            self.set_hop(i, Move::hop(at, next));
+        let mut hops = 0u64;
+        for (i, &next) in before.iter().enumerate() {
+            hops |= u64::from(Move::hop(at, next)) << (5 * i);
             at = next;
         }
+        self.info |= hops << META_BITS;
         self
     }
 
@@ -306,27 +325,6 @@ impl Move {
     #[inline(always)]
     fn hop(a: Square, b: Square) -> u32 {
         u32::from(HOPS[usize::from(a.index())][usize::from(b.index())])
-    }
-
-    #[inline(always)]
-    fn set_hop(&mut self, i: usize, code: u32) {
-        if i < WIDE_HOPS {
-            let wide = u128::from(code) << (5 * i);
-            self.hops_lo |= wide as u64;
-            self.hops_mid |= (wide >> 64) as u64;
-        } else {
-            self.tail |= u64::from(code) << (32 + 5 * (i - WIDE_HOPS));
-        }
-    }
-
-    #[inline(always)]
-    fn get_hop(&self, i: usize) -> u32 {
-        if i < WIDE_HOPS {
-            let wide = u128::from(self.hops_lo) | u128::from(self.hops_mid) << 64;
-            (wide >> (5 * i)) as u32 & 31
-        } else {
-            (self.hops_hi() >> (5 * (i - WIDE_HOPS))) & 31
-        }
     }
 
     /// The square the moving piece starts from.
@@ -392,7 +390,19 @@ impl Move {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn is_crowning(&self) -> bool {
-        self.meta_bits() >> 16 & 1 != 0
+        self.meta_bits() & Move::CROWNED != 0
+    }
+
+    /// Whether the move holds its landing path: every move but a capture of more than
+    /// [`Move::MAX_PATH_HELD`] pieces (see [`Move::path`]).
+    ///
+    /// ```
+    /// use turkish_draughts::Position;
+    /// assert!(Position::start().parse_move("a3-a4")?.has_path());
+    /// # Ok::<(), turkish_draughts::ParseMoveError>(())
+    /// ```
+    pub const fn has_path(&self) -> bool {
+        self.captured().count() as usize <= Move::MAX_PATH_HELD
     }
 
     /// One landing path of the move: every square the piece lands on, in order, after
@@ -400,30 +410,39 @@ impl Move {
     /// always [`to`](Move::to). The move keeps its path packed; this unpacks it into a
     /// [`Path`], which derefs to a slice of squares.
     ///
+    /// `None` for a capture of more than [`Move::MAX_PATH_HELD`] pieces, whose path the move
+    /// does not hold (see [`has_path`](Move::has_path)): the position the move was made in
+    /// gives one, [`Position::path_of`](crate::Position::path_of).
+    ///
     /// ```
     /// use turkish_draughts::{Position, RuleSet, Square};
     /// let pos = Position::from_fen("B:Wb3,c4,d3,e5:Bc5,Kh8", RuleSet::Default)?;
     /// let m = pos.parse_move("c5xa3")?;
-    /// assert_eq!(m.path(), [Square::C3, Square::A3]);
-    /// assert_eq!(m.path().len(), 2);
+    /// assert_eq!(m.path().unwrap(), [Square::C3, Square::A3]);
+    /// assert_eq!(m.path().unwrap().len(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn path(&self) -> Path {
+    pub fn path(&self) -> Option<Path> {
+        if !self.has_path() {
+            return None;
+        }
         let mut path = Path {
             squares: [Square::A1; MAX_PATH],
             len: 0,
         };
-        let landings = (self.captured().count() as usize).clamp(1, MAX_PATH);
+        let landings = (self.captured().count() as usize).max(1);
+        let mut hops = self.info >> META_BITS;
         let mut at = i32::from(self.origin_index());
-        for i in 0..landings - 1 {
-            let code = self.get_hop(i);
+        for sq in &mut path.squares[..landings - 1] {
+            let code = hops as u32 & 31;
+            hops >>= 5;
             let dist = (code >> 2) as i32 + 1;
             at = (at + i32::from(STEP[(code & 3) as usize]) * dist) & 63;
-            path.squares[i] = Square::ALL[at as usize];
+            *sq = Square::ALL[at as usize];
         }
         path.squares[landings - 1] = self.to();
         path.len = landings as u8;
-        path
+        Some(path)
     }
 
     /// What the move does: its destination, the pieces it captures and whether it crowns.
@@ -501,7 +520,7 @@ impl CaptureMoves {
         m.dw ^= t & self.to_w;
         m.db ^= t & self.to_b;
         m.dk ^= t & self.to_k;
-        m.tail |= u64::from(to & 63) << 8;
+        m.info |= u64::from(to & 63) << Move::TO_SHIFT;
         m
     }
 }
@@ -533,15 +552,29 @@ impl Ord for Move {
     }
 }
 
-impl fmt::Display for Move {
-    /// The full landing path: `d3-d4` for a quiet move, `b3xd3xd5` for a capture.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Move {
+    /// Writes the move's text with the landing path `path` (see [`Display`](fmt::Display)).
+    pub(crate) fn write_path(&self, path: &[Square], f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.from())?;
         let sep = if self.is_capture() { 'x' } else { '-' };
-        for sq in &self.path() {
+        for sq in path {
             write!(f, "{sep}{sq}")?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Move {
+    /// The full landing path: `d3-d4` for a quiet move, `b3xd3xd5` for a capture. A capture
+    /// that holds no path (more than [`Move::MAX_PATH_HELD`] pieces) prints as its origin and
+    /// destination, `b3xd5`, the short form that
+    /// [`Position::parse_move`](crate::Position::parse_move) reads when no other legal move
+    /// has them; [`Position::move_text`](crate::Position::move_text) prints it in full.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.path() {
+            Some(path) => self.write_path(&path, f),
+            None => self.write_path(&[self.to()], f),
+        }
     }
 }
 
@@ -569,29 +602,42 @@ impl fmt::Debug for Move {
 mod tests {
     use super::*;
 
-    /// The longest path a move can have (32 landings, 31 hops before the last) comes back
-    /// square for square, at every distance from 1 to 7 and in every direction.
+    /// The longest path a move holds ([`Move::MAX_PATH_HELD`] landings) comes back square
+    /// for square, at every distance from 1 to 7 and in every direction; a longer one is not
+    /// held, and the rest of the move is the same.
     #[test]
-    fn longest_paths_unpack_exactly() {
+    fn longest_held_paths_unpack_exactly() {
         let cycle = [Square::A8, Square::H8, Square::H1, Square::A1];
         let steps = [Square::A2, Square::B2, Square::B1, Square::A1];
         for pattern in [cycle, steps] {
-            let mut path = [Square::A1; MAX_PATH];
-            for (i, sq) in path.iter_mut().enumerate() {
-                *sq = pattern[i % 4];
+            for len in [Move::MAX_PATH_HELD, Move::MAX_PATH_HELD + 1, MAX_PATH] {
+                let mut path = [Square::A1; MAX_PATH];
+                for (i, sq) in path.iter_mut().enumerate() {
+                    *sq = pattern[i % 4];
+                }
+                let path = &path[..len];
+                let captured = Bitboard::from_u64(u64::MAX >> (64 - len));
+                let to = path[len - 1];
+                let m = Move::capture(false, 0, Square::A1, to, captured, false, &path[..len - 1]);
+                assert_eq!((m.from(), m.to(), m.captured()), (Square::A1, to, captured));
+                if len <= Move::MAX_PATH_HELD {
+                    assert!(m.has_path());
+                    assert_eq!(m.path().unwrap(), path);
+                    #[cfg(feature = "std")]
+                    assert_eq!(
+                        std::string::ToString::to_string(&m).matches('x').count(),
+                        len
+                    );
+                } else {
+                    assert!(!m.has_path());
+                    assert_eq!(m.path(), None);
+                    #[cfg(feature = "std")]
+                    assert_eq!(
+                        std::string::ToString::to_string(&m),
+                        std::format!("a1x{to}")
+                    );
+                }
             }
-            let captured = Bitboard::from_u64(u64::MAX >> 32);
-            let to = path[MAX_PATH - 1];
-            let m = Move::capture(
-                false,
-                0,
-                Square::A1,
-                to,
-                captured,
-                false,
-                &path[..MAX_PATH - 1],
-            );
-            assert_eq!(m.path(), &path[..]);
         }
         let mixed = [Square::A3, Square::F3, Square::F4, Square::C4, Square::C2];
         let m = Move::capture(
@@ -603,7 +649,7 @@ mod tests {
             true,
             &mixed[..4],
         );
-        assert_eq!(m.path(), mixed);
+        assert_eq!(m.path().unwrap(), mixed);
         assert!(m.is_crowning());
         assert_eq!((m.from(), m.to()), (Square::A1, Square::C2));
     }

@@ -10,14 +10,15 @@ use crate::Square;
 #[cfg(doc)]
 use crate::setup::MAX_PIECES_UNLIMITED;
 
-/// The landing path of a [`Move`], unpacked by [`Move::path`]: up to [`MAX_PIECES_UNLIMITED`]
-/// squares on the stack. It derefs to a slice of [`Square`]s and compares equal to slices and
-/// arrays of squares.
+/// The landing path of a [`Move`], unpacked by [`Move::path`] or found by
+/// [`Position::path_of`](crate::Position::path_of): up to [`MAX_PIECES_UNLIMITED`] squares on
+/// the stack. It derefs to a slice of [`Square`]s and compares equal to slices and arrays of
+/// squares.
 ///
 /// ```
 /// use turkish_draughts::{Position, Square};
 /// let m = Position::start().parse_move("d3-d4")?;
-/// let path = m.path();
+/// let path = m.path().unwrap();
 /// assert_eq!(path, [Square::D4]);
 /// assert_eq!(path.first(), Some(&Square::D4));
 /// assert_eq!(path.into_iter().count(), 1);
@@ -27,6 +28,22 @@ use crate::setup::MAX_PIECES_UNLIMITED;
 pub struct Path {
     pub(super) squares: [Square; MAX_PATH],
     pub(super) len: u8,
+}
+
+impl Path {
+    /// The path of the landing squares `before`, then `to` (at most [`MAX_PATH`] squares in
+    /// all: more are left out).
+    pub(crate) fn new(before: &[Square], to: Square) -> Path {
+        let mut path = Path {
+            squares: [Square::A1; MAX_PATH],
+            len: 0,
+        };
+        let n = before.len().min(MAX_PATH - 1);
+        path.squares[..n].copy_from_slice(&before[..n]);
+        path.squares[n] = to;
+        path.len = n as u8 + 1;
+        path
+    }
 }
 
 impl Deref for Path {

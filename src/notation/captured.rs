@@ -12,7 +12,7 @@ use core::fmt;
 use super::{MAX_SQUARES, MoveText, direction};
 use crate::geometry::{EAST, NORTH, RANK_1, RANK_8, RAYS, SOUTH, WEST, nearest, shift_dir};
 use crate::movegen::king_reach;
-use crate::moves::MAX_PATH;
+use crate::moves::{MAX_PATH, Path};
 use crate::{Color, Move, MoveList, ParseMoveError, Position, Role, RuleSet, Square};
 
 /// A move written in the federation's captured-square notation, ready to print with
@@ -31,6 +31,8 @@ use crate::{Color, Move, MoveList, ParseMoveError, Position, Role, RuleSet, Squa
 #[derive(Clone, Copy, Debug)]
 pub struct CapturedNotation {
     mv: Move,
+    /// The move's landing path (which gives the order of the jumps), if known.
+    path: Option<Path>,
     landing: bool,
 }
 
@@ -42,7 +44,10 @@ impl fmt::Display for CapturedNotation {
             return write!(f, "{}", self.mv);
         }
         write!(f, "{}", self.mv.from())?;
-        let (jumped, n) = jumped_in_order(&self.mv);
+        let (jumped, n) = match &self.path {
+            Some(path) => jumped_in_order(&self.mv, path),
+            None => in_square_order(&self.mv),
+        };
         for sq in &jumped[..n] {
             write!(f, "x{sq}")?;
         }
@@ -53,13 +58,13 @@ impl fmt::Display for CapturedNotation {
     }
 }
 
-/// The captured squares of `mv` in the order its landing path jumps them.
-fn jumped_in_order(mv: &Move) -> ([Square; MAX_PATH], usize) {
+/// The captured squares of `mv` in the order its landing path `path` jumps them.
+fn jumped_in_order(mv: &Move, path: &[Square]) -> ([Square; MAX_PATH], usize) {
     let mut out = [Square::A1; MAX_PATH];
     let mut n = 0;
     let mut left = mv.captured().to_u64();
     let mut at = mv.from();
-    for to in mv.path() {
+    for &to in path {
         if let Some(d) = direction(at, to) {
             let between = RAYS[d][at.index() as usize]
                 & !(RAYS[d][to.index() as usize] | to.bitboard().to_u64());
@@ -78,13 +83,27 @@ fn jumped_in_order(mv: &Move) -> ([Square; MAX_PATH], usize) {
     (out, n)
 }
 
+/// The captured squares of `mv` in square order (for a move that holds no path).
+fn in_square_order(mv: &Move) -> ([Square; MAX_PATH], usize) {
+    let mut out = [Square::A1; MAX_PATH];
+    let mut n = 0;
+    for (slot, sq) in out.iter_mut().zip(mv.captured()) {
+        *slot = sq;
+        n += 1;
+    }
+    (out, n)
+}
+
 impl Move {
     /// The move in the federation's captured-square notation: the origin, then each captured
     /// square in the order the move's landing path ([`path`](Move::path)) jumps them, joined
     /// by `x`. A quiet move prints as in landing notation (`d3-d4`).
     ///
     /// The bare form does not say where a king stops after its last capture; use
-    /// [`Position::captured_notation`] for a text that always names one legal move.
+    /// [`Position::captured_notation`] for a text that always names one legal move. A
+    /// capture that holds no path (more than [`Move::MAX_PATH_HELD`] pieces) does not know
+    /// the order of its jumps: it lists its captured squares in square order, and
+    /// `Position::captured_notation` lists them in the order of a path.
     ///
     /// ```
     /// use turkish_draughts::{Position, RuleSet};
@@ -97,6 +116,7 @@ impl Move {
     pub fn captured_notation(&self) -> CapturedNotation {
         CapturedNotation {
             mv: *self,
+            path: self.path(),
             landing: false,
         }
     }
@@ -386,13 +406,17 @@ impl Position {
     /// ```
     pub fn captured_notation(&self, mv: Move) -> CapturedNotation {
         let mut text = arrayvec::ArrayString::<{ MAX_SQUARES * 3 }>::new();
-        let bare = mv.captured_notation();
+        let bare = CapturedNotation {
+            mv,
+            path: Some(self.path_here(&mv)),
+            landing: false,
+        };
         let landing = mv.is_capture()
             && fmt::write(&mut text, format_args!("{bare}")).is_ok()
             && self
                 .captured_candidates(&text)
                 .is_ok_and(|moves| moves.len() > 1);
-        CapturedNotation { mv, landing }
+        CapturedNotation { landing, ..bare }
     }
 
     /// [`parse_any_move`](Position::parse_any_move), with the legal moves generated into a
@@ -412,7 +436,9 @@ impl Position {
         self.legal_moves_into(list);
         let path = &squares[1..];
         let found = list.iter().find(|m| {
-            m.from() == squares[0] && m.path() == path && m.is_capture() == text.is_capture()
+            m.from() == squares[0]
+                && m.path().is_some_and(|p| p == path)
+                && m.is_capture() == text.is_capture()
         });
         if let Some(m) = found {
             return Ok(*m);

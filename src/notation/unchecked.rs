@@ -117,9 +117,9 @@ impl fmt::Write for Writer<'_> {
     }
 }
 
-impl From<&Move> for UncheckedMove {
-    /// The move's landing notation (its `Display`).
-    fn from(mv: &Move) -> UncheckedMove {
+impl UncheckedMove {
+    /// The text a move prints (its landing notation, with the path it holds or another).
+    pub(crate) fn from_display(mv: &impl fmt::Display) -> UncheckedMove {
         let mut out = UncheckedMove {
             len: 0,
             text: [0; MAX_TEXT],
@@ -127,6 +127,14 @@ impl From<&Move> for UncheckedMove {
         // A landing path has at most MAX_PATH squares, so the text always fits.
         let _ = fmt::write(&mut Writer(&mut out), format_args!("{mv}"));
         out
+    }
+}
+
+impl From<&Move> for UncheckedMove {
+    /// The move's landing notation (its `Display`: origin and destination alone for a
+    /// capture that holds no path, see [`Move::path`]).
+    fn from(mv: &Move) -> UncheckedMove {
+        UncheckedMove::from_display(mv)
     }
 }
 

@@ -298,7 +298,8 @@ fn movetext(
         }
         word.clear();
         let _ = match options.notation {
-            Notation::Landing => write!(word, "{mv}"),
+            // (A capture that holds no path gets one from its position.)
+            Notation::Landing => write!(word, "{}", pos.display_move(mv)),
             Notation::Captured => write!(word, "{}", pos.captured_notation(*mv)),
         };
         push(out, &word);

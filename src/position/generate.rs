@@ -69,8 +69,8 @@ pub(crate) trait Generate {
     ) -> Self::Out;
     /// A king can capture (and maybe men, once each).
     fn kings<S: Side, const CROWN: bool>(self, own: u64, opp: u64, kings: u64) -> Self::Out;
-    /// One king or two, no man, can capture: [`kings`](Generate::kings) unless the consumer
-    /// has a quicker way.
+    /// Kings can capture, no man can: [`kings`](Generate::kings) unless the consumer has a
+    /// quicker way.
     #[inline(always)]
     fn lone_kings<S: Side, const CROWN: bool>(self, own: u64, opp: u64, kings: u64) -> Self::Out
     where
@@ -169,7 +169,7 @@ fn many_kings<S: Side, const CROWN: bool, G: Generate>(
     g: G,
 ) -> G::Out {
     if movegen::kings_can_capture(own & kings, opp, !(own | opp)) {
-        g.kings::<S, CROWN>(own, opp, kings)
+        g.lone_kings::<S, CROWN>(own, opp, kings)
     } else {
         g.quiet::<S>(own, opp, kings, QuietKings::Many)
     }
@@ -307,7 +307,7 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> Generate for ToCallback<'_, F> {
 
 /// The captures handed to `f`, kept out of line so that the quiet path's stack frame does
 /// not hold a [`MoveList`]; `men`: the men's first landings when they can capture more than
-/// once; `lone_kings`: one king or two, and no man, can capture.
+/// once; `lone_kings`: kings, and no man, can capture.
 #[inline(never)]
 fn captures_to<S: Side, const CROWN: bool, B>(
     own: u64,
@@ -345,7 +345,7 @@ impl Position {
     ///
     /// The list is a [`MoveList`]: up to [`MoveList::CAPACITY`] moves inline (on the
     /// stack here), a longer list on the heap with the `alloc` feature. It is returned by
-    /// value, which copies its inline storage (about 12 KB); a loop that lists many
+    /// value, which copies its inline storage (8 KB); a loop that lists many
     /// positions should reuse one list with [`legal_moves_into`](Position::legal_moves_into).
     ///
     /// Nearly every position is searched with nothing else. A capture position where
@@ -504,7 +504,7 @@ impl Position {
     /// // Stop at the first capture that ends on d6.
     /// let pos = Position::from_fen("W:Wc4,d4:Bc5,Kd6,e4,b4", RuleSet::Default)?;
     /// let found = pos.for_each_legal_move(|m| {
-    ///     if m.path().contains(&Square::C6) {
+    ///     if m.path().is_some_and(|p| p.contains(&Square::C6)) {
     ///         ControlFlow::Break(m)
     ///     } else {
     ///         ControlFlow::Continue(())

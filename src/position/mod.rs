@@ -14,6 +14,7 @@ use crate::{Board, Color, FenError, RuleSet, Setup, SetupError};
 pub(crate) mod generate;
 pub(crate) mod move_code;
 mod outcome;
+mod path;
 mod play;
 pub(crate) mod zobrist;
 

@@ -151,7 +151,11 @@ impl Position {
             if own.same_path(&mv) {
                 return Ok(own);
             }
-            let traced = self.trace(mv.from(), &mv.path());
+            let Some(path) = mv.path() else {
+                // (Only a capture that holds no path, as `own`.)
+                return Ok(own);
+            };
+            let traced = self.trace(mv.from(), &path);
             Ok(if traced.ok() == Some(mv.effect()) {
                 own_masks(mv)
             } else {

@@ -100,7 +100,10 @@ fn replay_path(pos: &Position, m: &Move) -> Result<(), String> {
             "{m:?}: the origin holds a piece of the side not to move"
         ));
     }
-    let path = m.path();
+    // (A capture too long for the move to hold its path gets one from the position.)
+    let path = pos
+        .path_of(m)
+        .ok_or_else(|| format!("{m:?}: not a legal move of its position"))?;
     if path.last() != Some(&m.to()) {
         return Err(format!(
             "{m:?}: path {path:?} does not end on the destination"
@@ -260,9 +263,22 @@ fn check_against(pos: &Position, ref_rules: reference::Rules) -> Result<(), Test
     for m in &ours {
         replay_path(pos, m)
             .map_err(|e| TestCaseError::fail(format!("FEN {fen} rules {rules}: {e}")))?;
-        let text = m.to_string();
+        // A move prints its own path; one too long for it to hold prints with the path its
+        // position gives, and prints as its origin and destination alone.
+        let text = pos.move_text(m).map(|t| t.to_string());
+        let text = text.unwrap_or_default();
+        if m.has_path() != (m.to_string() == text) {
+            return Err(TestCaseError::fail(format!(
+                "FEN {fen} rules {rules}: {m:?} displays as {m}, its text is {text:?}"
+            )));
+        }
+        if !m.has_path() && m.to_string() != format!("{}x{}", m.from(), m.to()) {
+            return Err(TestCaseError::fail(format!(
+                "FEN {fen} rules {rules}: {m:?} holds no path and displays as {m}"
+            )));
+        }
         match pos.parse_move(&text) {
-            Ok(p) if p == *m && p.path() == m.path() => {}
+            Ok(p) if p == *m && pos.path_of(&p) == pos.path_of(m) => {}
             other => {
                 return Err(TestCaseError::fail(format!(
                     "FEN {fen} rules {rules}: {m:?} displays as {text:?}, which parses as {other:?}"
@@ -570,7 +586,7 @@ proptest! {
             let pos = make_position(&cells, white, false, rules);
             let moves = pos.legal_moves();
             for (m, edit) in moves.iter().filter(|m| m.is_capture()).zip(&edits) {
-                let path = mutate(&m.path(), edit);
+                let path = mutate(&pos.path_of(m).unwrap(), edit);
                 let text: Vec<String> = std::iter::once(m.from()).chain(path).map(|s| s.to_string()).collect();
                 let text = text.join("x");
                 match pos.parse_move(&text) {

@@ -138,7 +138,7 @@ fn check_position(pos: &Position, moves: &[Move]) -> Result<(), String> {
         let man = !kings.contains(m.from());
         let crowned = man
             && match pos.rules() {
-                RuleSet::Default => m.path().iter().any(|&s| far.contains(s)),
+                RuleSet::Default => pos.path_of(m).unwrap().iter().any(|&s| far.contains(s)),
                 RuleSet::Tudaf => far.contains(m.to()),
             };
         if m.is_crowning() != crowned {

@@ -129,7 +129,7 @@ fn a_scripted_game_with_mistakes_commands_and_undo() {
             p.parse_move(&replies[0]).unwrap()
         })
         .unwrap();
-    for sq in std::iter::once(reply.from()).chain(reply.path()) {
+    for sq in std::iter::once(reply.from()).chain(reply.path().unwrap()) {
         let row = board[7 - sq.rank().index() as usize];
         let col = 2 + 3 * sq.file().index() as usize;
         assert_eq!(&row[col..col + 1], "[", "{sq} is marked: {row}");

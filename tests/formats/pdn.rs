@@ -733,3 +733,22 @@ fn pdn_types_give_their_place_by_methods() {
     );
     assert_eq!(read.line(), 2);
 }
+
+/// A king takes 12 men: too long a path for the move to hold. The game writes it with the
+/// path its position gives, and reads back as the same game, which writes the same text.
+#[test]
+fn a_capture_whose_move_holds_no_path_is_written_in_full() {
+    let fen = "W:WKa1:Ba3,a6,c7,f7,h6,h3,f2,c2,c4,f4,f5,c5";
+    let mut game = Game::from_fen(fen, RuleSet::Default).unwrap();
+    let m = game.position().legal_moves()[0];
+    assert!(!m.has_path());
+    game.play(m);
+    let text = game.to_pdn();
+    assert!(
+        text.contains("1. a1xa4xd4xh4xh7xe7xa7xa5xd5xh5xh2xe2xa2 "),
+        "{text}"
+    );
+    let back = pdn::read_str(&text).next().unwrap().unwrap();
+    assert_eq!(back.game(), &game);
+    assert_eq!(back.game().to_pdn(), text);
+}

@@ -285,6 +285,27 @@ mod moves {
         let long = format!("\"a1{}\"", "xa2".repeat(40));
         assert!(serde_json::from_str::<UncheckedMove>(&long).is_err());
     }
+
+    /// A king takes 12 men: too long a path for the move to hold. Alone, the move is written
+    /// as its origin and destination, the short form, which is ambiguous here; in a game, with
+    /// the path its position gives, and the game reads back.
+    #[test]
+    fn a_move_that_holds_no_path_is_written_in_full_in_a_game() {
+        let fen = "W:WKa1:Ba3,a6,c7,f7,h6,h3,f2,c2,c4,f4,f5,c5";
+        let pos = Position::from_fen(fen, RuleSet::Default).unwrap();
+        let mv = pos.legal_moves()[0];
+        assert!(!mv.has_path());
+        assert_eq!(serde_json::to_string(&mv).unwrap(), "\"a1xa2\"");
+        let mut game = turkish_draughts::Game::from_position(pos);
+        game.play(mv);
+        let json = serde_json::to_string(&game).unwrap();
+        assert!(
+            json.contains(r#""moves":["a1xa4xd4xh4xh7xe7xa7xa5xd5xh5xh2xe2xa2"]"#),
+            "{json}"
+        );
+        let back: turkish_draughts::Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, game);
+    }
 }
 
 mod move_codes {

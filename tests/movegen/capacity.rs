@@ -18,7 +18,8 @@ fn positions(text: &str, rules: RuleSet) -> Vec<Position> {
 }
 
 /// Every move distinct, all captures of one length; a sample of them played and read back
-/// from their text (each of those calls generates the whole list again).
+/// from their text, with the path the position gives (each of those calls generates the
+/// whole list again).
 fn check(pos: &Position) -> usize {
     let moves = pos.legal_moves();
     let distinct: HashSet<_> = moves.iter().copied().collect();
@@ -29,7 +30,8 @@ fn check(pos: &Position) -> usize {
         if i % 97 == 0 {
             let mut child = *pos;
             child.try_play(*m).unwrap();
-            assert_eq!(pos.parse_move(&m.to_string()), Ok(*m));
+            let text = pos.move_text(m).unwrap();
+            assert_eq!(pos.parse_move(text.as_str()), Ok(*m));
         }
     }
     moves.len()
@@ -96,13 +98,22 @@ fn quiet_moves_fit_the_inline_capacity() {
     assert!(n <= 16 * 14 && 16 * 14 <= MoveList::CAPACITY, "{n}");
 }
 
-/// A move is packed (its landing path as 5-bit hops, beside the three masks that play it):
-/// 48 bytes, a list of 256 moves 12 KB.
+/// A move is packed (its origin, destination, crowning, side and a landing path of up to 11
+/// squares as 5-bit hops, beside the three masks that play it): 32 bytes, a list of 256
+/// moves 8 KB (the sizes the docs of `Move` and `MoveList` give).
 #[test]
-fn move_is_48_bytes_and_keeps_its_longest_paths() {
-    assert_eq!(std::mem::size_of::<turkish_draughts::Move>(), 48);
-    // The longest paths round-trip through the packing: every move of the worst-case
-    // positions prints a path that parses back to the same move with the same path.
+fn move_is_32_bytes_and_a_list_8_kb() {
+    assert_eq!(std::mem::size_of::<turkish_draughts::Move>(), 32);
+    assert_eq!(std::mem::size_of::<MoveList>(), 8208);
+    assert_eq!(turkish_draughts::Move::MAX_PATH_HELD, 11);
+}
+
+/// The longest paths: every move of the worst-case positions (captures of 16 to 31 pieces)
+/// prints, with the path its position gives, a text that parses back to the same move; a
+/// move holds its path exactly when it captures at most 11 pieces, and then the position
+/// gives that path back.
+#[test]
+fn longest_paths_come_from_the_position() {
     for line in include_str!("../data/worst-case.fen").lines() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -115,13 +126,24 @@ fn move_is_48_bytes_and_keeps_its_longest_paths() {
         )
         .unwrap();
         let moves = pos.legal_moves();
-        let longest = moves.iter().map(|m| m.path().len()).max().unwrap();
-        assert!(longest >= 8, "{line}: longest path {longest}");
+        let longest = moves.iter().map(|m| m.captured().count()).max().unwrap();
+        assert!(longest >= 16, "{line}: longest capture {longest}");
         for m in moves.iter() {
-            assert_eq!(m.path().len(), m.captured().count() as usize);
-            let back = pos.parse_move(&m.to_string()).unwrap();
+            let path = pos.path_of(m).unwrap();
+            assert_eq!(path.len(), m.captured().count() as usize);
+            assert_eq!(path.last(), Some(&m.to()));
+            assert_eq!(
+                m.has_path(),
+                path.len() <= turkish_draughts::Move::MAX_PATH_HELD
+            );
+            if let Some(held) = m.path() {
+                assert_eq!(held, path);
+            }
+            let text = pos.move_text(m).unwrap();
+            assert_eq!(text.as_str().matches('x').count(), path.len());
+            let back = pos.parse_move(text.as_str()).unwrap();
             assert_eq!(back, *m);
-            assert_eq!(back.path(), m.path());
+            assert_eq!(pos.path_of(&back), Some(path));
         }
     }
 }

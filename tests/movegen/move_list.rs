@@ -44,7 +44,7 @@ fn a_reused_list_equals_a_fresh_one() {
 fn moves_written_by_the_caller_do_not_show_through() {
     let capture_pos = Position::from_fen("W:WKa1,c3:Bb5,d7,f2,a6", RuleSet::Default).unwrap();
     let capture = capture_pos.legal_moves()[0];
-    assert!(capture.is_capture() && capture.path().len() > 1);
+    assert!(capture.is_capture() && capture.path().unwrap().len() > 1);
     let mut list = MoveList::new();
     Position::start().legal_moves_into(&mut list);
     // Fill every slot the list has with the capture, then generate quiet moves into it.

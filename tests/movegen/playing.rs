@@ -93,7 +93,7 @@ fn every_move_plays_as_the_rules_say() {
         for (i, m) in list.iter().enumerate() {
             check_played(&pos, *m, "listed");
             check_played(&pos, from_callback[i], "callback");
-            let parsed = pos.parse_move(&m.to_string()).unwrap();
+            let parsed = pos.parse_move(pos.move_text(m).unwrap().as_str()).unwrap();
             check_played(&pos, parsed, "parsed");
             let code = pos.move_code(*m).unwrap();
             check_played(&pos, pos.decode_move(code).unwrap(), "decoded");

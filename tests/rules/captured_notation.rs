@@ -246,3 +246,27 @@ proptest! {
         }
     }
 }
+
+/// A king takes 12 men: too long a path for the move to hold. Bare, the move does not know
+/// the order of its jumps and lists its captured squares in square order; from its position,
+/// the order is that of the path the capture search finds, and the text reads back as the
+/// move.
+#[test]
+fn a_capture_that_holds_no_path_takes_its_order_from_the_position() {
+    let p = pos(
+        "W:WKa1:Ba3,a6,c7,f7,h6,h3,f2,c2,c4,f4,f5,c5",
+        RuleSet::Default,
+    );
+    let m = p.legal_moves()[0];
+    assert_eq!(m.captured().count(), 12);
+    assert!(!m.has_path());
+    assert_eq!(
+        m.captured_notation().to_string(),
+        "a1xc2xf2xa3xh3xc4xf4xc5xf5xa6xh6xc7xf7"
+    );
+    // The path a1xa4xd4xh4xh7xe7xa7xa5xd5xh5xh2xe2xa2 jumps a3, c4, f4, h6, f7, c7, a6, c5,
+    // f5, h3, f2, c2; b2 is the other landing after c2, so the landing is named.
+    let text = p.captured_notation(m).to_string();
+    assert_eq!(text, "a1xa3xc4xf4xh6xf7xc7xa6xc5xf5xh3xf2xc2xa2");
+    assert_eq!(p.parse_any_move(&text), Ok(m));
+}

@@ -25,7 +25,7 @@ use turkish_draughts::engine::{Engine, Level, MAX_DEPTH, Options, WIN, review};
 use turkish_draughts::pdn::{self, Notation, ReadOptions, Tags, WriteOptions};
 use turkish_draughts::svg::SvgOptions;
 use turkish_draughts::tablebase::{Metric, ProbeError, Tablebase, Wdl};
-use turkish_draughts::{Bitboard, Game, Move, Position, RuleSet, Square};
+use turkish_draughts::{Bitboard, Game, Move, Position, RuleSet, Square, UncheckedMove};
 use wasm_bindgen::prelude::*;
 
 /// A thrown error: a JSON object with `kind` and `message`, and `line`, `column` for PDN.
@@ -89,13 +89,18 @@ fn move_json(out: &mut String, pos: &Position, mv: Move) {
         mv.from(),
         mv.to()
     );
-    squares_json(out, core::iter::once(mv.from()).chain(mv.path()));
+    // (A capture too long for the move to hold its path gets one from the position.)
+    let (path, to) = (pos.path_of(&mv), [mv.to()]);
+    let path = path.as_deref().unwrap_or(&to);
+    squares_json(out, core::iter::once(mv.from()).chain(path.iter().copied()));
     out.push_str(",\"captured\":");
     squares_json(out, mv.captured());
     let _ = write!(
         out,
-        ",\"crowning\":{},\"text\":\"{mv}\",\"federation\":\"{}\"}}",
+        ",\"crowning\":{},\"text\":\"{}\",\"federation\":\"{}\"}}",
         mv.is_crowning(),
+        pos.move_text(&mv)
+            .unwrap_or_else(|| UncheckedMove::from(&mv)),
         pos.captured_notation(mv)
     );
 }
@@ -252,7 +257,7 @@ impl Core {
             [from, to] => moves
                 .iter()
                 .copied()
-                .filter(|m| m.from() == *from && m.to() == *to && m.path().len() == 1)
+                .filter(|m| m.from() == *from && m.to() == *to && m.captured().count() <= 1)
                 .collect(),
             // A path of several landings, read as landing notation: any legal path of the
             // move is accepted, not only the one the move list shows.

@@ -162,3 +162,15 @@ test('svg draws the board', () => {
   assert.equal(svg.match(/class="piece /g).length, 32);
   assert.ok(svg.trimEnd().endsWith('</svg>'));
 });
+
+test('a king taking 12 men shows its whole path, read back as the same move', () => {
+  const game = new Dama('W:WKa1:Ba3,a6,c7,f7,h6,h3,f2,c2,c4,f4,f5,c5', { rules: 'default' });
+  const [m] = game.moves({ verbose: true });
+  assert.equal(m.captured.length, 12);
+  assert.equal(m.text, 'a1xa4xd4xh4xh7xe7xa7xa5xd5xh5xh2xe2xa2');
+  assert.equal(m.path.length, 13);
+  assert.equal(m.path[0], 'a1');
+  assert.equal(m.path[12], m.to);
+  const played = game.move({ path: m.path });
+  assert.equal(played.text, m.text);
+});
