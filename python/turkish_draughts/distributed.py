@@ -276,8 +276,8 @@ def build_tablebase(
 
     Returns a report: ``built`` and ``present`` (slice names, in plan order; a slice whose
     result was lost with its worker after it was built is run again and shows as present),
-    ``slices`` and ``positions`` (index entries) of the plan, ``seconds`` (wall time of the
-    call). The arguments are checked (:func:`turkish_draughts.tablebase_plan`'s errors)
+    ``slices`` and ``positions`` (index entries) of the plan (each entry once: an assembly's
+    entries are its rank slices'), ``seconds`` (wall time of the call). The arguments are checked (:func:`turkish_draughts.tablebase_plan`'s errors)
     before any task is sent."""
     plan = tablebase_plan(pieces, rules, split_above=split_above)
     directory = os.fspath(directory)
@@ -302,6 +302,6 @@ def build_tablebase(
         "built": [n for n, built in results if built],
         "present": [n for n, built in results if not built],
         "slices": len(plan),
-        "positions": sum(s["positions"] for s in plan),
+        "positions": sum(s["positions"] for s in plan if s["kind"] != "assembly"),
         "seconds": time.perf_counter() - start,
     }
