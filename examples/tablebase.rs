@@ -42,7 +42,9 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use cli::Stop;
-use turkish_draughts::tablebase::{Builder, ENTRIES_PER_SECOND, Plan, Stage, Tablebase, Wdl};
+use turkish_draughts::tablebase::{
+    Builder, NANOS_PER_ENTRY, NANOS_PER_KING, Plan, Stage, Tablebase, WORKER_THREADS, Wdl,
+};
 use turkish_draughts::{Position, RuleSet};
 
 const HELP: &str = "\
@@ -525,10 +527,10 @@ fn print_plan(out: &mut impl Write, plan: &Plan, workers: usize) -> std::io::Res
     )?;
     writeln!(
         out,
-        "(estimates: {:.2} M index entries solved a second a worker on 2 threads, as measured; \
-         4 bytes an entry solved and a byte an entry read, plus 64 MiB; 7.85 entries a byte \
-         of files)",
-        ENTRIES_PER_SECOND / 1e6
+        "(estimates, as measured: {NANOS_PER_ENTRY} ns of processor time an index entry solved \
+         and {NANOS_PER_KING} ns more for each king, a worker of {WORKER_THREADS} threads \
+         on a core each; 4 bytes an entry solved and a byte an entry read, plus 64 MiB; 7.85 \
+         entries a byte of files)"
     )
 }
 

@@ -144,8 +144,8 @@ mod value;
 
 #[cfg(feature = "tablebase-builder")]
 pub use build::{
-    BuildError, BuildReport, Builder, ENTRIES_PER_SECOND, Estimate, MAX_BUILD_PIECES,
-    MaterialStats, Plan, Progress, Slice, SliceKind, Stage, VerifyReport,
+    BuildError, BuildReport, Builder, Estimate, MAX_BUILD_PIECES, MaterialStats, NANOS_PER_ENTRY,
+    NANOS_PER_KING, Plan, Progress, Slice, SliceKind, Stage, VerifyReport, WORKER_THREADS,
 };
 pub use error::{Corruption, FileError, OpenError, ProbeError};
 pub use probe::Tablebase;

@@ -21,7 +21,10 @@ mod solve;
 
 pub use check::{MaterialStats, VerifyReport};
 pub use error::BuildError;
-pub use plan::{ENTRIES_PER_SECOND, Estimate, MAX_BUILD_PIECES, Plan, Slice, SliceKind};
+pub use plan::{
+    Estimate, MAX_BUILD_PIECES, NANOS_PER_ENTRY, NANOS_PER_KING, Plan, Slice, SliceKind,
+    WORKER_THREADS,
+};
 pub use progress::{Progress, Stage};
 
 use std::collections::HashMap;

@@ -27,15 +27,25 @@ const BASE_MEMORY: u64 = 64 << 20;
 /// Index entries a byte of the files (WDL and DTW together), measured on the 5-piece
 /// tables of the default rules: 4 315 822 784 entries in 549 835 130 bytes.
 const ENTRIES_PER_FILE_BYTE: f64 = 4_315_822_784.0 / 549_835_130.0;
-/// Index entries solved a second by one builder on two threads, as measured on a 2-core
-/// machine. The plan's times are estimated from it and from the speed, measured likewise,
-/// of reading the tables a slice reads.
+/// The processor time of solving one index entry, in nanoseconds: a part for every entry,
+/// [`NANOS_PER_ENTRY`], and a part for each king of its material, [`NANOS_PER_KING`] (a
+/// king has many quiet moves, so an entry has many predecessors to update). Fitted to two
+/// builds measured on a 2-core machine (their processor time, as the builder shared the
+/// machine): every table of 2 to 5 pieces of the default rules (4 315 822 784 entries, 2.84
+/// kings an entry on average, 2 023 s) and the 6-piece slice `KvKKKKK+KKKKKvK` (975 937 536
+/// entries of six kings, 651 s).
 ///
 /// ```
-/// use turkish_draughts::tablebase::ENTRIES_PER_SECOND;
-/// assert!(ENTRIES_PER_SECOND > 1e6);
+/// use turkish_draughts::tablebase::{NANOS_PER_ENTRY, NANOS_PER_KING};
+/// // Six kings: about 1.5 M entries a second a thread.
+/// assert!((NANOS_PER_ENTRY + 6.0 * NANOS_PER_KING - 667.0).abs() < 1.0);
 /// ```
-pub const ENTRIES_PER_SECOND: f64 = 5.0e6;
+pub const NANOS_PER_ENTRY: f64 = 289.8;
+/// The processor time of each king of a material, per index entry solved, in nanoseconds
+/// (see [`NANOS_PER_ENTRY`]).
+pub const NANOS_PER_KING: f64 = 62.9;
+/// The threads of a worker that the plan's times assume, each with a core of its own.
+pub const WORKER_THREADS: usize = 2;
 /// Index entries of the tables a slice reads, read from their files a second.
 const READ_PER_SECOND: f64 = 60.0e6;
 /// Index entries put together a second, when a material's tables are written from its rank
@@ -208,9 +218,11 @@ impl Slice {
         (self.positions() as f64 / ENTRIES_PER_FILE_BYTE) as u64
     }
 
-    /// The estimated time of its build by one process on two threads: its entries at
-    /// [`ENTRIES_PER_SECOND`] and the entries it reads at the measured reading speed (an
-    /// assembly: its entries at the measured speed of putting tables together).
+    /// The estimated time of its build by one process on [`WORKER_THREADS`] threads, each
+    /// with a core: its entries at [`NANOS_PER_ENTRY`] and [`NANOS_PER_KING`] for each king
+    /// of its material, shared by the threads, and the entries it reads at the measured
+    /// reading speed (an assembly: its entries at the measured speed of putting tables
+    /// together).
     ///
     /// ```
     /// use turkish_draughts::{RuleSet, tablebase::Builder};
@@ -222,7 +234,10 @@ impl Slice {
         let secs = match self.kind {
             SliceKind::Assembly => self.positions() as f64 / ASSEMBLED_PER_SECOND,
             _ => {
-                self.positions() as f64 / ENTRIES_PER_SECOND
+                let kings = f64::from(self.pair[0].counts[1] + self.pair[0].counts[3]);
+                self.positions() as f64 * (NANOS_PER_ENTRY + kings * NANOS_PER_KING)
+                    / 1e9
+                    / WORKER_THREADS as f64
                     + self.input_entries as f64 / READ_PER_SECOND
             }
         };
