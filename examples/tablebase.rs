@@ -26,9 +26,10 @@
 //! rule set say what it holds instead.
 //! `verify` derives every stored value again from its successors' and exits with code 1 if
 //! one differs; given a MATERIAL (`KKKKMvK`), it checks that material and its colour swap
-//! alone, in a directory holding every table of fewer pieces. `plan` prints the slices of a build (the unit a worker builds: a material
-//! and its colour swap), one a line with its pieces, index entries, estimated peak memory
-//! and disk, and inputs, then the totals and the estimated time on W workers (default 1).
+//! alone, in a directory holding every table of fewer pieces. `plan` prints the slices of a
+//! build (the unit a worker builds: a material and its colour swap), one a line with its
+//! pieces, index entries, estimated peak memory, disk and time (one worker of two threads),
+//! and inputs, then the totals and the estimated time on W workers (default 1).
 //! `build-slice` builds one slice (named `KvKM+KMvK`, or by one of its materials, `KMvK`)
 //! from its inputs' files in DIR, and prints `built NAME` or `present NAME`. `--help` prints
 //! the usage on stdout; a bad argument prints one line on stderr, `error: ...`, and exits
@@ -478,7 +479,7 @@ fn plan(out: &mut impl Write, a: &Args) -> Result<(), Stop> {
 
 /// The plan's slices, one a line, then its totals.
 fn print_plan(out: &mut impl Write, plan: &Plan, workers: usize) -> std::io::Result<()> {
-    writeln!(out, "slice\tpieces\tpositions\tmemory\tdisk\tinputs")?;
+    writeln!(out, "slice\tpieces\tpositions\tmemory\tdisk\ttime\tinputs")?;
     for s in plan.slices() {
         let inputs = if s.inputs().is_empty() {
             "-".to_string()
@@ -487,12 +488,13 @@ fn print_plan(out: &mut impl Write, plan: &Plan, workers: usize) -> std::io::Res
         };
         writeln!(
             out,
-            "{}\t{}\t{}\t{}\t{}\t{}",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}",
             s.name(),
             s.pieces(),
             s.positions(),
             size(s.memory()),
             size(s.disk()),
+            time(s.time()),
             inputs
         )?;
     }
