@@ -332,7 +332,7 @@ fn the_plan_and_build_slice_commands() {
         "slice\tpieces\tpositions\tmemory\tdisk\ttime\tinputs"
     );
     // KvK: 4 096 entries, 4 bytes each plus 64 MiB; 4 096 / 7.85 = 522 bytes of files;
-    // 4 096 x (187.8 + 2 x 98.7) ns over two threads, under a millisecond.
+    // 4 096 x (169.9 + 2 x 98.2) ns over two threads, under a millisecond.
     assert_eq!(lines[1], "KvK\t2\t4096\t67.1 MB\t0.5 kB\t0.0 s\t-");
     assert!(lines[2].starts_with("KvM+MvK\t2\t6144\t") && lines[2].ends_with("\tKvK"));
     assert!(lines[3].starts_with("MvM\t2\t2304\t") && lines[3].ends_with("\tKvM+MvK"));
