@@ -250,10 +250,7 @@ impl Tablebase {
     /// [`ProbeError::File`] for a file that cannot be read.
     pub fn verify_material(&self, name: &str, threads: usize) -> Result<VerifyReport, ProbeError> {
         let unknown = || ProbeError::UnknownMaterial { name: name.into() };
-        let first = name.split(['+', '.']).next().ok_or_else(unknown)?;
-        let m = Material::from_name(first)
-            .filter(|m| m.pieces() <= super::plan::MAX_BUILD_PIECES)
-            .ok_or_else(unknown)?;
+        let m = super::plan::first_material(name).ok_or_else(unknown)?;
         self.check_any_table()?;
         let pair = build_order(m.pieces())
             .into_iter()

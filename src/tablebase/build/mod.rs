@@ -222,12 +222,15 @@ impl Builder {
     /// is estimated to need more than [`memory_limit`](Builder::memory_limit).
     pub fn build(&self, max_pieces: u32) -> Result<BuildReport, BuildError> {
         let plan = self.plan(max_pieces)?;
-        if self.memory_limit.is_some() {
-            for s in plan.slices() {
-                if !self.slice_present(s) {
-                    self.check_memory(s)?;
-                }
-            }
+        // Which slices are there already, looked at once (a slice's files are written only
+        // when the build reaches it).
+        let present: Vec<bool> = plan
+            .slices()
+            .iter()
+            .map(|s| self.slice_present(s))
+            .collect();
+        for (s, _) in plan.slices().iter().zip(&present).filter(|(_, p)| !**p) {
+            self.check_memory(s)?;
         }
         self.create_dir()?;
         let threads = self.thread_count();
@@ -256,7 +259,7 @@ impl Builder {
             // most pieces until the last slice that reads it.
             let top = s.pieces() == max_pieces;
             let kept = !top || last[n].is_some_and(|l| l > n);
-            let present = self.slice_present(s);
+            let present = present[n];
             if !present || kept {
                 progress.stage(s.name(), Stage::Reading);
             }
@@ -548,12 +551,8 @@ impl Builder {
     pub fn build_slice(&self, name: &str) -> Result<bool, BuildError> {
         let unknown = || BuildError::UnknownSlice { name: name.into() };
         // The plan up to the slice's pieces (its first material's).
-        let pieces = name
-            .split(['+', '.'])
-            .next()
-            .and_then(Material::from_name)
+        let pieces = plan::first_material(name)
             .map(Material::pieces)
-            .filter(|&p| p <= MAX_BUILD_PIECES)
             .ok_or_else(unknown)?;
         let plan = self.plan(pieces)?;
         let slice = plan.find(name).ok_or_else(unknown)?;

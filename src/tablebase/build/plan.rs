@@ -17,6 +17,15 @@ use crate::tablebase::material::Material;
 /// The most pieces [`Builder::build`](super::Builder::build) accepts.
 pub const MAX_BUILD_PIECES: u32 = 6;
 
+/// The first material named in a slice's or a material's name (`KvKM` of `KvKM+KMvK`,
+/// `KKKKMvK` of `KKKKMvK.r7-`), when it is one the builder builds.
+pub(crate) fn first_material(name: &str) -> Option<Material> {
+    name.split(['+', '.'])
+        .next()
+        .and_then(Material::from_name)
+        .filter(|m| m.pieces() <= MAX_BUILD_PIECES)
+}
+
 /// The memory of one index entry of a slice being solved: its four-byte cell.
 const BYTES_PER_ENTRY: f64 = 4.0;
 /// The memory of one index entry of a table a slice reads: a byte.
