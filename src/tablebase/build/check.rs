@@ -5,18 +5,17 @@ use std::boxed::Box;
 use std::format;
 use std::string::String;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::vec::Vec;
 
-use super::domain::Domain;
-use super::domain::{Orientation, orientation, position_of};
+use super::children::{Chunks, expected, for_each_stored, on_threads, settle};
+use super::domain::{Domain, position_of};
 use super::held::{Held, Tables};
 use super::order::{build_order, crowned, last_crowning_use};
 use crate::tablebase::error::ProbeError;
 use crate::tablebase::material::Material;
 use crate::tablebase::probe::file_error;
 use crate::tablebase::resolve::by_captures;
-use crate::tablebase::value::{Code, Metric, Wdl};
+use crate::tablebase::value::{Code, Metric};
 use crate::tablebase::{Corruption, FileError, Tablebase};
 use crate::{MoveList, Position};
 
@@ -69,8 +68,6 @@ pub struct VerifyReport {
     pub mismatch_count: u64,
 }
 
-/// Chunks of entries handed to the threads.
-const CHUNK: u64 = 1 << 12;
 /// The bits [`Tablebase::verify`] holds for an entry whose two files disagree: a code no
 /// position has (a loss in 32 766 plies), so it never matches.
 const DISAGREE: u16 = u16::MAX - 1;
@@ -205,7 +202,7 @@ impl Tablebase {
             for &m in pair {
                 tables.insert(m, self.held(m)?);
             }
-            self.verify_pair(pair, &tables, threads, &mut report);
+            self.verify_pair(pair, &mut tables, threads, &mut report);
             if top {
                 for &m in pair {
                     if last_use.get(&m).is_none_or(|&l| l <= n) {
@@ -269,47 +266,46 @@ impl Tablebase {
             tables.insert(p, self.held(p)?);
         }
         let mut report = VerifyReport::default();
-        self.verify_pair(&pair, &tables, threads, &mut report);
+        self.verify_pair(&pair, &mut tables, threads, &mut report);
         Ok(report)
     }
 
-    /// Checks the entries of one pair, whose tables and every table they read are held.
+    /// Checks the entries of one pair, whose tables and every table they read are held:
+    /// settles the pair's capture entries first (see [`children`](super::children)).
     fn verify_pair(
+        &self,
+        pair: &[Material],
+        tables: &mut Tables,
+        threads: usize,
+        report: &mut VerifyReport,
+    ) {
+        settle(pair, tables, self.rules(), threads);
+        self.check_pair(pair, tables, threads, report, expected);
+    }
+
+    /// Compares each stored value of the pair's tables with the one `expected` gives.
+    fn check_pair(
         &self,
         pair: &[Material],
         tables: &Tables,
         threads: usize,
         report: &mut VerifyReport,
+        expected: Expected,
     ) {
-        let chunks: Vec<(Material, u64)> = pair
-            .iter()
-            .flat_map(|&m| (0..m.size().div_ceil(CHUNK)).map(move |c| (m, c * CHUNK)))
-            .collect();
-        let next = AtomicUsize::new(0);
+        let chunks = Chunks::of(pair);
         let found = Mutex::new(VerifyReport::default());
         let rules = self.rules();
-        let work = || {
+        on_threads(threads, || {
             let mut list = Box::new(MoveList::new());
             let mut mine = VerifyReport::default();
-            while let Some(&(m, start)) = chunks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                let domain = Domain::whole(m);
-                let mut cursor = domain.cursor(start);
-                for i in start..(start + CHUNK).min(m.size()) {
-                    let board = cursor.board();
-                    cursor.step();
-                    let Some(board) = board else { continue };
-                    if orientation(board) == Orientation::Mirrored {
-                        continue;
-                    }
-                    let Some(pos) = position_of(board, rules) else {
-                        continue;
-                    };
-                    if by_captures(&pos) {
-                        continue;
+            while let Some((m, start)) = chunks.next() {
+                for_each_stored(m, start, rules, |i, board, pos| {
+                    if by_captures(pos) {
+                        return;
                     }
                     mine.positions += 1;
                     let stored = tables.stored(m, i);
-                    let want = expected(&pos, &mut list, tables);
+                    let want = expected(pos, board, m, &mut list, tables);
                     if stored != want {
                         mine.mismatch_count += 1;
                         if mine.mismatches.len() < 100 {
@@ -326,7 +322,7 @@ impl Tablebase {
                             ));
                         }
                     }
-                }
+                });
             }
             if let Ok(mut r) = found.lock() {
                 r.positions += mine.positions;
@@ -334,16 +330,7 @@ impl Tablebase {
                 let room = 100usize.saturating_sub(r.mismatches.len());
                 r.mismatches.extend(mine.mismatches.into_iter().take(room));
             }
-        };
-        if threads <= 1 {
-            work();
-        } else {
-            std::thread::scope(|scope| {
-                for _ in 0..threads {
-                    scope.spawn(work);
-                }
-            });
-        }
+        });
         let found = found.into_inner().unwrap_or_default();
         report.positions += found.positions;
         report.mismatch_count += found.mismatch_count;
@@ -354,31 +341,9 @@ impl Tablebase {
     }
 }
 
-/// The value code a position must have, given its children's codes from the held tables
-/// (`None` when a child's table is not held).
-fn expected(pos: &Position, list: &mut MoveList, tables: &Tables) -> Option<Code> {
-    if let Some(outcome) = pos.outcome() {
-        return Some(match outcome.winner() {
-            Some(w) if w == pos.turn() => Code::win(0),
-            Some(_) => Code::loss(0),
-            None => Code::DRAW,
-        });
-    }
-    pos.legal_moves_into(list);
-    let (mut best_win, mut any_draw, mut longest_loss) = (None::<u16>, false, 0u16);
-    for mv in list.iter() {
-        match tables.value(&pos.after_unchecked(*mv)).ok()?.decode() {
-            (Wdl::Loss, Some(d)) => best_win = Some(best_win.map_or(d + 1, |b| b.min(d + 1))),
-            (Wdl::Win, Some(d)) => longest_loss = longest_loss.max(d + 1),
-            _ => any_draw = true,
-        }
-    }
-    Some(match best_win {
-        Some(d) => Code::win(d),
-        None if any_draw => Code::DRAW,
-        None => Code::loss(longest_loss),
-    })
-}
+/// How [`Tablebase::check_pair`] derives a position's value: from the position, its board
+/// (White to move) and material, a move list to fill and the held tables.
+type Expected = fn(&Position, (u64, u64, u64), Material, &mut MoveList, &Tables) -> Option<Code>;
 
 #[cfg(test)]
 mod tests {

@@ -11,6 +11,7 @@
 
 mod assemble;
 mod check;
+mod children;
 mod domain;
 mod error;
 mod held;

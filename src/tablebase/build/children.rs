@@ -1,0 +1,247 @@
+//! What verification reads of a position's children, cheaply. Two steps make a child's
+//! value one read of a held table:
+//!
+//! - [`settle`]: before a material's entries are checked, each of its entries where the
+//!   side to move must capture (which its files leave to the captures) gets the value of
+//!   its captures, once, instead of once for every position that has it as a child.
+//! - [`Children`]: a quiet move changes one piece, so of the child's index (in the table
+//!   of the colour swap) only the rank of the moved piece's group is computed per move;
+//!   the other groups' ranks are computed once per position.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::vec::Vec;
+
+use super::domain::{Domain, Group, Orientation, orientation, position_of};
+use super::held::{Held, Tables, from_children};
+use crate::tablebase::index::mirror_files;
+use crate::tablebase::material::Material;
+use crate::tablebase::resolve::by_captures;
+use crate::tablebase::value::{Code, Wdl};
+use crate::{Move, MoveList, Position, RuleSet};
+
+/// Entries a thread takes at a time.
+const CHUNK: u64 = 1 << 12;
+
+/// A board: White's pieces, Black's pieces, the kings (White to move).
+type Board = (u64, u64, u64);
+
+/// The entries of a pair of tables cut into chunks, handed out to threads in order.
+pub(crate) struct Chunks {
+    list: Vec<(Material, u64)>,
+    next: AtomicUsize,
+}
+
+impl Chunks {
+    /// The chunks of the tables of `pair`.
+    pub(crate) fn of(pair: &[Material]) -> Chunks {
+        Chunks {
+            list: pair
+                .iter()
+                .flat_map(|&m| (0..m.size().div_ceil(CHUNK)).map(move |c| (m, c * CHUNK)))
+                .collect(),
+            next: AtomicUsize::new(0),
+        }
+    }
+
+    /// The next chunk not handed out: its material and first entry.
+    pub(crate) fn next(&self) -> Option<(Material, u64)> {
+        self.list
+            .get(self.next.fetch_add(1, Ordering::Relaxed))
+            .copied()
+    }
+}
+
+/// Runs `work` on `threads` threads (on this one for one thread or none).
+pub(crate) fn on_threads(threads: usize, work: impl Fn() + Sync) {
+    if threads <= 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(&work);
+            }
+        });
+    }
+}
+
+/// Calls `f` with the index, board and position of each entry of the chunk of `m` that
+/// starts at `start` and that a file stores: a legal position, not the mirror of a
+/// position with a smaller index.
+pub(crate) fn for_each_stored(
+    m: Material,
+    start: u64,
+    rules: RuleSet,
+    mut f: impl FnMut(u64, Board, &Position),
+) {
+    let mut cursor = Domain::whole(m).cursor(start);
+    for i in start..(start + CHUNK).min(m.size()) {
+        let board = cursor.board();
+        cursor.step();
+        let Some(board) = board else { continue };
+        if orientation(board) == Orientation::Mirrored {
+            continue;
+        }
+        if let Some(pos) = position_of(board, rules) {
+            f(i, board, &pos);
+        }
+    }
+}
+
+/// Gives each entry of the tables of `pair` (those held) where the side to move must
+/// capture the value its captures give, read from the tables of fewer pieces, and marks
+/// the tables exact; a table where some capture's child could not be read (its table not
+/// held) is left as it was for those entries, and not exact, so that reading such a child
+/// fails as it did before.
+pub(crate) fn settle(pair: &[Material], tables: &mut Tables, rules: RuleSet, threads: usize) {
+    let mut held: Vec<(Material, Held)> = pair
+        .iter()
+        .filter_map(|&m| Some((m, tables.take(m)?)))
+        .collect();
+    {
+        let ms: Vec<Material> = held.iter().map(|&(m, _)| m).collect();
+        let writers: Vec<Mutex<_>> = held.iter_mut().map(|(_, h)| Mutex::new(h.rewrite())).collect();
+        let failed: Vec<AtomicBool> = ms.iter().map(|_| AtomicBool::new(false)).collect();
+        let chunks = Chunks::of(&ms);
+        let tables = &*tables;
+        on_threads(threads, || {
+            let mut list = MoveList::new();
+            let mut found: Vec<(u64, Code)> = Vec::new();
+            while let Some((m, start)) = chunks.next() {
+                let Some(t) = ms.iter().position(|&x| x == m) else {
+                    continue;
+                };
+                found.clear();
+                for_each_stored(m, start, rules, |i, _, pos| {
+                    if by_captures(pos) {
+                        match from_children(pos, &mut list, |c| tables.value(c)) {
+                            Ok(code) => found.push((i, code)),
+                            Err(_) => failed[t].store(true, Ordering::Relaxed),
+                        }
+                    }
+                });
+                if let Ok(mut w) = writers[t].lock() {
+                    for &(i, code) in &found {
+                        w.set(i as usize, code);
+                    }
+                }
+            }
+        });
+        for (w, failed) in writers.into_iter().zip(&failed) {
+            if let Ok(w) = w.into_inner() {
+                w.finish(!failed.load(Ordering::Relaxed));
+            }
+        }
+    }
+    for (m, h) in held {
+        tables.insert(m, h);
+    }
+}
+
+/// The children of one position by its quiet moves (a piece's step, not a man's crowning):
+/// their entries in the table of the colour swap, where Black, who moves there, is White
+/// and the board is turned over (rank 1 becomes rank 8).
+pub(crate) struct Children<'a> {
+    /// The colour swap's table, exact.
+    table: &'a Held,
+    /// The groups of the swap's domain (White's men, White's kings, Black's men, Black's
+    /// kings) and the index's step for each.
+    groups: [Group; 4],
+    strides: [u64; 4],
+    /// The moving side's men and kings turned over: the swap's groups 2 and 3.
+    sets: [u64; 2],
+    /// The index less the moved group's part, when a man moves (0) and when a king moves
+    /// (1), for the board as it stands (0) and mirrored (1).
+    rest: [[u64; 2]; 2],
+}
+
+impl<'a> Children<'a> {
+    /// The children of the position `board` of material `m`, or `None` when the colour
+    /// swap's table is not held exact.
+    pub(crate) fn new(m: Material, board: Board, tables: &'a Tables) -> Option<Children<'a>> {
+        let table = tables.held(m.swapped()).filter(|t| t.is_exact())?;
+        let domain = Domain::whole(m.swapped());
+        let groups = [0, 1, 2, 3].map(|g| domain.group(g));
+        let strides = [0, 1, 2, 3].map(|g| domain.stride(g));
+        let (white, black, kings) = board;
+        let turned = [
+            black & !kings,
+            black & kings,
+            white & !kings,
+            white & kings,
+        ]
+        .map(u64::swap_bytes);
+        // Each group's part of the index, as the board stands and mirrored.
+        let mut part = [[0u64; 2]; 4];
+        for g in 0..4 {
+            for (o, set) in [turned[g], mirror_files(turned[g])].into_iter().enumerate() {
+                part[g][o] = groups[g].rank(set)? * strides[g];
+            }
+        }
+        let rest = [0, 1].map(|moved| {
+            [0, 1].map(|o| (0..4).filter(|&g| g != 2 + moved).map(|g| part[g][o]).sum())
+        });
+        Some(Children {
+            table,
+            groups,
+            strides,
+            sets: [turned[2], turned[3]],
+            rest,
+        })
+    }
+
+    /// The code of the child by `mv`, or `None` when `mv` is not a quiet move (a capture, a
+    /// crowning) or the entry is not in the table.
+    #[inline]
+    pub(crate) fn code(&self, mv: &Move) -> Option<Code> {
+        if mv.is_capture() || mv.is_crowning() {
+            return None;
+        }
+        let [moved, _, kings] = mv.delta();
+        let k = usize::from(kings != 0);
+        let g = 2 + k;
+        let set = self.sets[k] ^ moved.swap_bytes();
+        let plain = self.rest[k][0] + self.groups[g].rank(set)? * self.strides[g];
+        let mirrored = self.rest[k][1] + self.groups[g].rank(mirror_files(set))? * self.strides[g];
+        self.table.get(plain.min(mirrored) as usize)
+    }
+}
+
+/// The value code a position must have (`board` with White to move, of material `m`),
+/// given its children's codes from the held tables (`None` when a child's table is not
+/// held): the quick read of [`Children`] for a quiet move's child, [`Tables::value`] for
+/// the others.
+pub(crate) fn expected(
+    pos: &Position,
+    board: Board,
+    m: Material,
+    list: &mut MoveList,
+    tables: &Tables,
+) -> Option<Code> {
+    pos.legal_moves_into(list);
+    if let Some(outcome) = pos.outcome_knowing(!list.is_empty()) {
+        return Some(match outcome.winner() {
+            Some(w) if w == pos.turn() => Code::win(0),
+            Some(_) => Code::loss(0),
+            None => Code::DRAW,
+        });
+    }
+    let children = Children::new(m, board, tables);
+    let (mut best_win, mut any_draw, mut longest_loss) = (None::<u16>, false, 0u16);
+    for mv in list.iter() {
+        let code = match children.as_ref().and_then(|c| c.code(mv)) {
+            Some(code) => code,
+            None => tables.value(&pos.after_unchecked(*mv)).ok()?,
+        };
+        match code.decode() {
+            (Wdl::Loss, Some(d)) => best_win = Some(best_win.map_or(d + 1, |b| b.min(d + 1))),
+            (Wdl::Win, Some(d)) => longest_loss = longest_loss.max(d + 1),
+            _ => any_draw = true,
+        }
+    }
+    Some(match best_win {
+        Some(d) => Code::win(d),
+        None if any_draw => Code::DRAW,
+        None => Code::loss(longest_loss),
+    })
+}
