@@ -12,13 +12,14 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::vec::Vec;
 
-use super::domain::{Domain, Group, Orientation, orientation, position_of};
+use super::domain::{Domain, Group, Orientation, decide, orientation, position_of};
 use super::held::{Held, Tables, from_children};
 use crate::tablebase::index::mirror_files;
 use crate::tablebase::material::Material;
 use crate::tablebase::resolve::by_captures;
 use crate::tablebase::value::{Code, Wdl};
-use crate::{Move, MoveList, Position, RuleSet};
+use crate::movegen::{Side, White, for_each_quiet};
+use crate::{MoveList, Outcome, Position, RuleSet};
 
 /// Entries a thread takes at a time.
 const CHUNK: u64 = 1 << 12;
@@ -153,6 +154,10 @@ pub(crate) struct Children<'a> {
     /// The index less the moved group's part, when a man moves (0) and when a king moves
     /// (1), for the board as it stands (0) and mirrored (1).
     rest: [[u64; 2]; 2],
+    /// Which of a child and its mirror the files store when the groups no move changes
+    /// (the swap's White, who did not move) decide it for every child: 0 the child, 1 its
+    /// mirror.
+    fixed: Option<usize>,
 }
 
 impl<'a> Children<'a> {
@@ -171,46 +176,94 @@ impl<'a> Children<'a> {
             white & kings,
         ]
         .map(u64::swap_bytes);
+        let mirrored = turned.map(mirror_files);
         // Each group's part of the index, as the board stands and mirrored.
         let mut part = [[0u64; 2]; 4];
         for g in 0..4 {
-            for (o, set) in [turned[g], mirror_files(turned[g])].into_iter().enumerate() {
-                part[g][o] = groups[g].rank(set)? * strides[g];
-            }
+            part[g] = [
+                groups[g].rank(turned[g])? * strides[g],
+                groups[g].rank(mirrored[g])? * strides[g],
+            ];
         }
         let rest = [0, 1].map(|moved| {
             [0, 1].map(|o| (0..4).filter(|&g| g != 2 + moved).map(|g| part[g][o]).sum())
         });
+        let fixed = decide(turned[0], mirrored[0])
+            .or_else(|| decide(turned[1], mirrored[1]))
+            .map(|o| usize::from(o == Orientation::Mirrored));
         Some(Children {
             table,
             groups,
             strides,
             sets: [turned[2], turned[3]],
             rest,
+            fixed,
         })
     }
 
-    /// The code of the child by `mv`, or `None` when `mv` is not a quiet move (a capture, a
-    /// crowning) or the entry is not in the table.
+    /// The code of the child by the quiet move of a piece (a king if `king`) from the
+    /// square `from` to the square `to` (single-bit sets), not a man's crowning; `None`
+    /// when the entry is not in the table.
     #[inline]
-    pub(crate) fn code(&self, mv: &Move) -> Option<Code> {
-        if mv.is_capture() || mv.is_crowning() {
-            return None;
+    pub(crate) fn code(&self, from: u64, to: u64, king: bool) -> Option<Code> {
+        let k = usize::from(king);
+        let (group, stride) = (self.groups[2 + k], self.strides[2 + k]);
+        let set = self.sets[k] ^ (from | to).swap_bytes();
+        let index = match self.fixed {
+            Some(0) => self.rest[k][0] + group.rank(set)? * stride,
+            Some(_) => self.rest[k][1] + group.rank(mirror_files(set))? * stride,
+            // The entry the files store is the one with the smaller index.
+            None => (self.rest[k][0] + group.rank(set)? * stride)
+                .min(self.rest[k][1] + group.rank(mirror_files(set))? * stride),
+        };
+        self.table.get(index as usize)
+    }
+}
+
+/// The value a position gets from its children's: the quickest win, else a draw, else the
+/// longest loss.
+#[derive(Default)]
+struct Best {
+    win: Option<u16>,
+    draw: bool,
+    loss: u16,
+}
+
+impl Best {
+    /// One more child, of code `code`.
+    #[inline]
+    fn add(&mut self, code: Code) {
+        match code.decode() {
+            (Wdl::Loss, Some(d)) => self.win = Some(self.win.map_or(d + 1, |b| b.min(d + 1))),
+            (Wdl::Win, Some(d)) => self.loss = self.loss.max(d + 1),
+            _ => self.draw = true,
         }
-        let [moved, _, kings] = mv.delta();
-        let k = usize::from(kings != 0);
-        let g = 2 + k;
-        let set = self.sets[k] ^ moved.swap_bytes();
-        let plain = self.rest[k][0] + self.groups[g].rank(set)? * self.strides[g];
-        let mirrored = self.rest[k][1] + self.groups[g].rank(mirror_files(set))? * self.strides[g];
-        self.table.get(plain.min(mirrored) as usize)
+    }
+
+    /// The position's code.
+    fn code(&self) -> Code {
+        match self.win {
+            Some(d) => Code::win(d),
+            None if self.draw => Code::DRAW,
+            None => Code::loss(self.loss),
+        }
+    }
+}
+
+/// The code of a position whose game is over.
+fn over(pos: &Position, outcome: Outcome) -> Code {
+    match outcome.winner() {
+        Some(w) if w == pos.turn() => Code::win(0),
+        Some(_) => Code::loss(0),
+        None => Code::DRAW,
     }
 }
 
 /// The value code a position must have (`board` with White to move, of material `m`),
 /// given its children's codes from the held tables (`None` when a child's table is not
-/// held): the quick read of [`Children`] for a quiet move's child, [`Tables::value`] for
-/// the others.
+/// held). The position is not one the files leave to its captures ([`by_captures`]): with
+/// three pieces or more its moves are its quiet moves, each child read by [`Children`] (a
+/// man's crowning by [`Tables::value`]); with two, [`by_moves`].
 pub(crate) fn expected(
     pos: &Position,
     board: Board,
@@ -218,30 +271,56 @@ pub(crate) fn expected(
     list: &mut MoveList,
     tables: &Tables,
 ) -> Option<Code> {
-    pos.legal_moves_into(list);
-    if let Some(outcome) = pos.outcome_knowing(!list.is_empty()) {
-        return Some(match outcome.winner() {
-            Some(w) if w == pos.turn() => Code::win(0),
-            Some(_) => Code::loss(0),
-            None => Code::DRAW,
-        });
-    }
-    let children = Children::new(m, board, tables);
-    let (mut best_win, mut any_draw, mut longest_loss) = (None::<u16>, false, 0u16);
-    for mv in list.iter() {
-        let code = match children.as_ref().and_then(|c| c.code(mv)) {
-            Some(code) => code,
-            None => tables.value(&pos.after_unchecked(*mv)).ok()?,
+    debug_assert!(!by_captures(pos));
+    let (white, black, kings) = board;
+    let children = match (white | black).count_ones() >= 3 {
+        true => Children::new(m, board, tables),
+        false => None,
+    };
+    let Some(children) = children else {
+        return by_moves(pos, list, tables);
+    };
+    // A child's value read the slow way: from its position, colour-swapped (White to move),
+    // which has the child's value.
+    let slow = |from: u64, to: u64, crowns: bool| -> Option<Code> {
+        let white = white ^ from ^ to;
+        let kings = if crowns { kings | to } else { kings };
+        let swapped = (black.swap_bytes(), white.swap_bytes(), kings.swap_bytes());
+        tables.value(&position_of(swapped, pos.rules())?).ok()
+    };
+    let (mut best, mut any, mut missing) = (Best::default(), false, false);
+    for_each_quiet::<White>(white, black, kings, |from, to| {
+        any = true;
+        let king = from & kings != 0;
+        let code = if !king && to & White::PROMO != 0 {
+            slow(from, to, true)
+        } else {
+            children
+                .code(from, to, king)
+                .or_else(|| slow(from, to, false))
         };
-        match code.decode() {
-            (Wdl::Loss, Some(d)) => best_win = Some(best_win.map_or(d + 1, |b| b.min(d + 1))),
-            (Wdl::Win, Some(d)) => longest_loss = longest_loss.max(d + 1),
-            _ => any_draw = true,
+        match code {
+            Some(code) => best.add(code),
+            None => missing = true,
         }
+    });
+    if let Some(outcome) = pos.outcome_knowing(any) {
+        return Some(over(pos, outcome));
     }
-    Some(match best_win {
-        Some(d) => Code::win(d),
-        None if any_draw => Code::DRAW,
-        None => Code::loss(longest_loss),
-    })
+    (!missing).then(|| best.code())
+}
+
+/// The value code a position must have, given its children's codes from the held tables
+/// (`None` when a child's table is not held): each of its legal moves played, and the
+/// child looked up by [`Tables::value`].
+pub(crate) fn by_moves(pos: &Position, list: &mut MoveList, tables: &Tables) -> Option<Code> {
+    if let Some(outcome) = pos.outcome() {
+        return Some(over(pos, outcome));
+    }
+    pos.legal_moves_into(list);
+    let mut best = Best::default();
+    for mv in list.iter() {
+        best.add(tables.value(&pos.after_unchecked(*mv)).ok()?);
+    }
+    Some(best.code())
 }
