@@ -350,18 +350,18 @@ mod tests {
     use super::*;
     use crate::RuleSet;
     use crate::tablebase::Builder;
+    use crate::tablebase::build::children::by_moves;
     use crate::tablebase::format::{Kind, encode, file_name};
     use crate::tablebase::index::{board_of, is_stored};
 
-    /// A table whose files are valid but hold one wrong value fails `verify`, which names
-    /// the position.
-    #[test]
-    fn verify_finds_a_wrong_value() {
-        let dir = std::env::temp_dir().join(format!("td-verify-wrong-{}", std::process::id()));
-        let rules = RuleSet::Default;
-        Builder::new(rules, &dir).build(2).unwrap();
-        let m = Material::from_name("KvM").unwrap();
-        let built = Tablebase::open(&dir, rules).unwrap();
+    /// The codes of a material's files, changed by `change`, written back.
+    fn rewrite_files(
+        dir: &std::path::Path,
+        rules: RuleSet,
+        m: Material,
+        change: impl FnOnce(&mut [Option<Code>]),
+    ) {
+        let built = Tablebase::open(dir, rules).unwrap();
         let read = |metric| built.file(m, metric).unwrap().decode_all().unwrap();
         let (wdl, dtw) = (read(Metric::Wdl), read(Metric::Dtw));
         let mut values: Vec<Option<Code>> = wdl
@@ -375,24 +375,113 @@ mod tests {
                 })
             })
             .collect();
-        // The first stored entry of a real position, its value changed.
-        let (index, pos) = (0..m.size())
-            .find_map(|i| {
-                let board = board_of(m, i)?;
-                let pos = position_of(board, rules)?;
-                is_stored(m, i, board).then_some((i, pos))
-            })
-            .unwrap();
-        let old = values[index as usize];
-        values[index as usize] = Some(if old == Some(Code::DRAW) {
-            Code::win(3)
-        } else {
-            Code::DRAW
-        });
+        change(&mut values);
         for metric in [Metric::Wdl, Metric::Dtw] {
             let bytes = encode(rules, Kind::from(metric), m, &values).unwrap();
             std::fs::write(dir.join(file_name(m, rules, metric)), bytes).unwrap();
         }
+    }
+
+    /// The stored entries of a material, with their positions.
+    fn stored(m: Material, rules: RuleSet) -> impl Iterator<Item = (u64, Position)> {
+        (0..m.size()).filter_map(move |i| {
+            let board = board_of(m, i)?;
+            let pos = position_of(board, rules)?;
+            is_stored(m, i, board).then_some((i, pos))
+        })
+    }
+
+    /// [`Tablebase::verify`] as it was computed before capture entries were settled and
+    /// children indexed incrementally: every table held as its files store it, each
+    /// position's children played and looked up one by one ([`by_moves`]).
+    fn verify_by_moves(tb: &Tablebase) -> VerifyReport {
+        let pairs = build_order(tb.max_pieces());
+        let mut tables = Tables::default();
+        for &m in pairs.iter().flatten() {
+            tables.insert(m, tb.held(m).unwrap());
+        }
+        let mut report = VerifyReport::default();
+        for pair in &pairs {
+            tb.check_pair(pair, &tables, 1, &mut report, |pos, _, _, list, tables| {
+                by_moves(pos, list, tables)
+            });
+        }
+        report
+    }
+
+    /// A wrong value in a king-only table, read as the child of a quiet move (a position of
+    /// the colour swap, three pieces, no capture), makes its parent a mismatch; and the
+    /// report, with wrong values in tables read through captures and crownings too, is the
+    /// one the children played one by one give.
+    #[test]
+    fn verify_reads_children_as_their_moves_give_them() {
+        let dir = std::env::temp_dir().join(format!("td-verify-fast-{}", std::process::id()));
+        let rules = RuleSet::Default;
+        Builder::new(rules, &dir).build(3).unwrap();
+        let tb = Tablebase::open(&dir, rules).unwrap();
+        let clean = tb.verify(1).unwrap();
+        assert_eq!(clean.mismatch_count, 0);
+        assert_eq!(clean, verify_by_moves(&tb));
+        // A position of KvKK not won in one ply with a quiet child in KKvK that must not
+        // capture: that child made a loss in 0 plies, the parent is a win in 1.
+        let (parent, child) = (
+            Material::from_name("KvKK").unwrap(),
+            Material::from_name("KKvK").unwrap(),
+        );
+        let held = tb.held(parent).unwrap();
+        let mut list = MoveList::new();
+        let (fen, index) = stored(parent, rules)
+            .filter(|(i, pos)| !by_captures(pos) && held.get(*i as usize) != Some(Code::win(1)))
+            .find_map(|(_, pos)| {
+                pos.legal_moves_into(&mut list);
+                list.iter().find_map(|mv| {
+                    let c = pos.after_unchecked(*mv);
+                    let (m, i) = crate::tablebase::index::locate(&c)?;
+                    (m == child && !by_captures(&c)).then(|| (pos.to_fen(), i))
+                })
+            })
+            .unwrap();
+        rewrite_files(&dir, rules, child, |v| {
+            v[index as usize] = Some(Code::loss(0))
+        });
+        // A wrong draw in KvK, read through captures (of KKvK, KvKK...) and crownings (MvK).
+        let kvk = Material::from_name("KvK").unwrap();
+        rewrite_files(&dir, rules, kvk, |v| {
+            for (i, _) in stored(kvk, rules).step_by(97) {
+                v[i as usize] = Some(Code::win(7));
+            }
+        });
+        let tb = Tablebase::open(&dir, rules).unwrap();
+        let report = tb.verify(1).unwrap();
+        let reference = verify_by_moves(&tb);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(
+            report.mismatches.iter().any(|s| s.starts_with(&fen)),
+            "{fen} not in {:?}",
+            report.mismatches
+        );
+        assert!(report.mismatch_count > 2);
+        assert_eq!(report, reference);
+    }
+
+    /// A table whose files are valid but hold one wrong value fails `verify`, which names
+    /// the position.
+    #[test]
+    fn verify_finds_a_wrong_value() {
+        let dir = std::env::temp_dir().join(format!("td-verify-wrong-{}", std::process::id()));
+        let rules = RuleSet::Default;
+        Builder::new(rules, &dir).build(2).unwrap();
+        let m = Material::from_name("KvM").unwrap();
+        // The first stored entry of a real position, its value changed.
+        let (index, pos) = stored(m, rules).next().unwrap();
+        rewrite_files(&dir, rules, m, |values| {
+            let old = values[index as usize];
+            values[index as usize] = Some(if old == Some(Code::DRAW) {
+                Code::win(3)
+            } else {
+                Code::DRAW
+            });
+        });
         let report = Tablebase::open(&dir, rules).unwrap().verify(2).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(report.mismatch_count >= 1);

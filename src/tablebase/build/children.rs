@@ -14,11 +14,11 @@ use std::vec::Vec;
 
 use super::domain::{Domain, Group, Orientation, decide, orientation, position_of};
 use super::held::{Held, Tables, from_children};
+use crate::movegen::{Side, White, for_each_quiet};
 use crate::tablebase::index::mirror_files;
 use crate::tablebase::material::Material;
 use crate::tablebase::resolve::by_captures;
 use crate::tablebase::value::{Code, Wdl};
-use crate::movegen::{Side, White, for_each_quiet};
 use crate::{MoveList, Outcome, Position, RuleSet};
 
 /// Entries a thread takes at a time.
@@ -101,7 +101,10 @@ pub(crate) fn settle(pair: &[Material], tables: &mut Tables, rules: RuleSet, thr
         .collect();
     {
         let ms: Vec<Material> = held.iter().map(|&(m, _)| m).collect();
-        let writers: Vec<Mutex<_>> = held.iter_mut().map(|(_, h)| Mutex::new(h.rewrite())).collect();
+        let writers: Vec<Mutex<_>> = held
+            .iter_mut()
+            .map(|(_, h)| Mutex::new(h.rewrite()))
+            .collect();
         let failed: Vec<AtomicBool> = ms.iter().map(|_| AtomicBool::new(false)).collect();
         let chunks = Chunks::of(&ms);
         let tables = &*tables;
@@ -169,13 +172,8 @@ impl<'a> Children<'a> {
         let groups = [0, 1, 2, 3].map(|g| domain.group(g));
         let strides = [0, 1, 2, 3].map(|g| domain.stride(g));
         let (white, black, kings) = board;
-        let turned = [
-            black & !kings,
-            black & kings,
-            white & !kings,
-            white & kings,
-        ]
-        .map(u64::swap_bytes);
+        let turned =
+            [black & !kings, black & kings, white & !kings, white & kings].map(u64::swap_bytes);
         let mirrored = turned.map(mirror_files);
         // Each group's part of the index, as the board stands and mirrored.
         let mut part = [[0u64; 2]; 4];

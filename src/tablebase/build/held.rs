@@ -355,6 +355,33 @@ mod tests {
         assert_eq!(h.get(many.len()), None);
     }
 
+    /// Codes written in place read back: a code new to the palette joins it, and one past
+    /// 256 codes makes the table two bytes an entry, its other entries kept.
+    #[test]
+    fn rewritten_codes_read_back() {
+        let codes: Vec<Code> = (0..3000u16).map(|i| Code::from_bits(i % 200)).collect();
+        let mut h = Held::new(&codes, false);
+        let mut w = h.rewrite();
+        w.set(7, Code::from_bits(250));
+        w.set(8, Code::from_bits(3));
+        w.finish(false);
+        assert_eq!(h.bytes(), codes.len());
+        assert!(!h.is_exact());
+        let mut want = codes.clone();
+        want[7] = Code::from_bits(250);
+        want[8] = Code::from_bits(3);
+        assert!(want.iter().enumerate().all(|(i, &c)| h.get(i) == Some(c)));
+        let mut w = h.rewrite();
+        for i in 0..60u16 {
+            w.set(usize::from(i) + 100, Code::from_bits(1000 + i));
+            want[usize::from(i) + 100] = Code::from_bits(1000 + i);
+        }
+        w.finish(true);
+        assert_eq!(h.bytes(), 2 * codes.len());
+        assert!(h.is_exact());
+        assert!(want.iter().enumerate().all(|(i, &c)| h.get(i) == Some(c)));
+    }
+
     #[test]
     fn children_combine() {
         use crate::RuleSet;
