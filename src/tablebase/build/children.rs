@@ -93,9 +93,49 @@ pub(crate) fn for_each_stored(
 /// capture the value its captures give, read from the tables of fewer pieces, and marks
 /// the tables exact; a table where some capture's child could not be read (its table not
 /// held) is left as it was for those entries, and not exact, so that reading such a child
-/// fails as it did before.
+/// fails as it did before. The held tables that the pair's captures lead to are settled
+/// first (those not exact yet), so that a capture's child is one read too: each of their
+/// entries is settled once, where the pair reads them as many times as its captures reach
+/// them.
 pub(crate) fn settle(pair: &[Material], tables: &mut Tables, rules: RuleSet, threads: usize) {
-    let mut held: Vec<(Material, Held)> = pair
+    let mut reached: Vec<Material> = pair.iter().flat_map(|&m| captured(m)).collect();
+    reached.retain(|&c| tables.held(c).is_some_and(|t| !t.is_exact()));
+    // Fewer pieces first: a table's captures lead to tables of fewer pieces still.
+    reached.sort_by_key(|c| (c.pieces(), c.counts));
+    reached.dedup();
+    for c in reached {
+        settle_tables(&[c], tables, rules, threads);
+    }
+    settle_tables(pair, tables, rules, threads);
+}
+
+/// The materials of the tables where a capture from a position of `m` (White to move)
+/// leads, colour-swapped (Black moves there): Black keeps fewer pieces, at least one, and
+/// White's capturing man may be crowned.
+fn captured(m: Material) -> Vec<Material> {
+    let [wm, wk, bm, bk] = m.counts;
+    let mut out = Vec::new();
+    for men in 0..=bm {
+        for kings in 0..=bk {
+            if men + kings == 0 || men + kings == bm + bk {
+                continue;
+            }
+            out.push(Material {
+                counts: [men, kings, wm, wk],
+            });
+            if wm > 0 {
+                out.push(Material {
+                    counts: [men, kings, wm - 1, wk + 1],
+                });
+            }
+        }
+    }
+    out
+}
+
+/// [`settle`] for the tables of `ms` alone.
+fn settle_tables(ms: &[Material], tables: &mut Tables, rules: RuleSet, threads: usize) {
+    let mut held: Vec<(Material, Held)> = ms
         .iter()
         .filter_map(|&m| Some((m, tables.take(m)?)))
         .collect();
