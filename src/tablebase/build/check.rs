@@ -127,7 +127,7 @@ impl Tablebase {
 
     /// A material's values read from its two files, held a byte an entry; an entry where
     /// the files disagree holds [`DISAGREE`].
-    fn held(&self, m: Material) -> Result<Held, ProbeError> {
+    pub(super) fn held(&self, m: Material) -> Result<Held, ProbeError> {
         let decoded = |metric| -> Result<Vec<u16>, ProbeError> {
             self.file(m, metric)?
                 .decode_all()
@@ -391,22 +391,26 @@ mod tests {
         })
     }
 
-    /// [`Tablebase::verify`] as it was computed before capture entries were settled and
-    /// children indexed incrementally: every table held as its files store it, each
+    /// The report of the `pairs` as it was computed before capture entries were settled
+    /// and children indexed incrementally: every table held as its files store it, each
     /// position's children played and looked up one by one ([`by_moves`]).
-    fn verify_by_moves(tb: &Tablebase) -> VerifyReport {
-        let pairs = build_order(tb.max_pieces());
+    fn by_moves_report(tb: &Tablebase, pairs: &[Vec<Material>]) -> VerifyReport {
         let mut tables = Tables::default();
-        for &m in pairs.iter().flatten() {
+        for &m in build_order(tb.max_pieces()).iter().flatten() {
             tables.insert(m, tb.held(m).unwrap());
         }
         let mut report = VerifyReport::default();
-        for pair in &pairs {
+        for pair in pairs {
             tb.check_pair(pair, &tables, 1, &mut report, |pos, _, _, list, tables| {
                 by_moves(pos, list, tables)
             });
         }
         report
+    }
+
+    /// [`Tablebase::verify`] computed as [`by_moves_report`] does.
+    fn verify_by_moves(tb: &Tablebase) -> VerifyReport {
+        by_moves_report(tb, &build_order(tb.max_pieces()))
     }
 
     /// A wrong value in a king-only table, read as the child of a quiet move (a position of
@@ -454,6 +458,17 @@ mod tests {
         let tb = Tablebase::open(&dir, rules).unwrap();
         let report = tb.verify(1).unwrap();
         let reference = verify_by_moves(&tb);
+        // One pair at a time, the tables of fewer pieces are settled where its captures
+        // lead.
+        let pairs: Vec<(VerifyReport, VerifyReport)> = build_order(3)
+            .into_iter()
+            .filter(|pair| pair[0].pieces() == 3)
+            .map(|pair| {
+                let name = pair[0].name();
+                let alone = tb.verify_material(&name, 1).unwrap();
+                (alone, by_moves_report(&tb, &[pair]))
+            })
+            .collect();
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(
             report.mismatches.iter().any(|s| s.starts_with(&fen)),
@@ -462,6 +477,10 @@ mod tests {
         );
         assert!(report.mismatch_count > 2);
         assert_eq!(report, reference);
+        assert!(pairs.iter().any(|(alone, _)| alone.mismatch_count > 0));
+        for (alone, reference) in pairs {
+            assert_eq!(alone, reference);
+        }
     }
 
     /// A table whose files are valid but hold one wrong value fails `verify`, which names

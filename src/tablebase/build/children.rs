@@ -8,6 +8,7 @@
 //!   of the colour swap) only the rank of the moved piece's group is computed per move;
 //!   the other groups' ranks are computed once per position.
 
+use arrayvec::ArrayVec;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::vec::Vec;
@@ -239,11 +240,10 @@ impl<'a> Children<'a> {
         })
     }
 
-    /// The code of the child by the quiet move of a piece (a king if `king`) from the
-    /// square `from` to the square `to` (single-bit sets), not a man's crowning; `None`
-    /// when the entry is not in the table.
+    /// The entry of the child by the quiet move of a piece (a king if `king`) from the
+    /// square `from` to the square `to` (single-bit sets), not a man's crowning.
     #[inline]
-    pub(crate) fn code(&self, from: u64, to: u64, king: bool) -> Option<Code> {
+    pub(crate) fn index(&self, from: u64, to: u64, king: bool) -> Option<usize> {
         let k = usize::from(king);
         let (group, stride) = (self.groups[2 + k], self.strides[2 + k]);
         let set = self.sets[k] ^ (from | to).swap_bytes();
@@ -254,7 +254,13 @@ impl<'a> Children<'a> {
             None => (self.rest[k][0] + group.rank(set)? * stride)
                 .min(self.rest[k][1] + group.rank(mirror_files(set))? * stride),
         };
-        self.table.get(index as usize)
+        Some(index as usize)
+    }
+
+    /// The code of entry `index` of the colour swap's table, `None` past its end.
+    #[inline]
+    pub(crate) fn code(&self, index: usize) -> Option<Code> {
+        self.table.get(index)
     }
 }
 
@@ -327,21 +333,28 @@ pub(crate) fn expected(
         tables.value(&position_of(swapped, pos.rules())?).ok()
     };
     let (mut best, mut any, mut missing) = (Best::default(), false, false);
+    // The quiet children's entries, read after all are known: reads of a large table miss
+    // the cache, and these misses overlap.
+    let mut entries = ArrayVec::<usize, { MoveList::CAPACITY }>::new();
     for_each_quiet::<White>(white, black, kings, |from, to| {
         any = true;
         let king = from & kings != 0;
-        let code = if !king && to & White::PROMO != 0 {
-            slow(from, to, true)
-        } else {
-            children
-                .code(from, to, king)
-                .or_else(|| slow(from, to, false))
-        };
-        match code {
+        let crowns = !king && to & White::PROMO != 0;
+        let index = (!crowns).then(|| children.index(from, to, king)).flatten();
+        match index {
+            Some(i) if !entries.is_full() => entries.push(i),
+            _ => match slow(from, to, crowns) {
+                Some(code) => best.add(code),
+                None => missing = true,
+            },
+        }
+    });
+    for &i in &entries {
+        match children.code(i) {
             Some(code) => best.add(code),
             None => missing = true,
         }
-    });
+    }
     if let Some(outcome) = pos.outcome_knowing(any) {
         return Some(over(pos, outcome));
     }
@@ -361,4 +374,81 @@ pub(crate) fn by_moves(pos: &Position, list: &mut MoveList, tables: &Tables) -> 
         best.add(tables.value(&pos.after_unchecked(*mv)).ok()?);
     }
     Some(best.code())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tablebase::build::order::build_order;
+    use crate::tablebase::index::{board_of, is_stored};
+    use crate::tablebase::{Builder, Tablebase};
+    use std::format;
+    use std::string::String;
+
+    #[test]
+    fn captures_lead_to_fewer_pieces_of_the_side_not_moving() {
+        let names = |m: &str| -> Vec<String> {
+            let mut v: Vec<String> = captured(Material::from_name(m).unwrap())
+                .into_iter()
+                .map(Material::name)
+                .collect();
+            v.sort();
+            v
+        };
+        // White's man takes Black's man and may be crowned; Black moves in the child.
+        assert_eq!(names("MvMM"), ["MvK", "MvM"]);
+        assert_eq!(names("KKvKK"), ["KvKK"]);
+        assert_eq!(names("KvKM"), ["KvK", "MvK"]);
+    }
+
+    /// Settling before KKvKK settles the three-piece table its captures lead to: each of its
+    /// entries where the side to move must capture holds what its captures give, the others
+    /// keep their value.
+    #[test]
+    fn settled_entries_hold_their_captures_value() {
+        let dir = std::env::temp_dir().join(format!("td-settle-{}", std::process::id()));
+        let rules = RuleSet::Default;
+        Builder::new(rules, &dir).build(3).unwrap();
+        let tb = Tablebase::open(&dir, rules).unwrap();
+        let load = || {
+            let mut t = Tables::default();
+            for &m in build_order(3).iter().flatten() {
+                t.insert(m, tb.held(m).unwrap());
+            }
+            t
+        };
+        let (reference, mut tables) = (load(), load());
+        std::fs::remove_dir_all(&dir).unwrap();
+        settle(
+            &[Material::from_name("KKvKK").unwrap()],
+            &mut tables,
+            rules,
+            2,
+        );
+        let kvkk = Material::from_name("KvKK").unwrap();
+        assert!(tables.held(kvkk).unwrap().is_exact());
+        assert!(
+            !tables
+                .held(Material::from_name("KKvK").unwrap())
+                .unwrap()
+                .is_exact()
+        );
+        let mut settled = 0;
+        for i in 0..kvkk.size() {
+            let Some(board) = board_of(kvkk, i) else {
+                continue;
+            };
+            let Some(pos) = position_of(board, rules).filter(|_| is_stored(kvkk, i, board)) else {
+                continue;
+            };
+            let want = if by_captures(&pos) {
+                settled += 1;
+                reference.value(&pos).ok()
+            } else {
+                reference.stored(kvkk, i)
+            };
+            assert_eq!(tables.stored(kvkk, i), want, "{pos}");
+        }
+        assert!(settled > 1000, "{settled}");
+    }
 }
