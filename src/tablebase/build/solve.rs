@@ -21,7 +21,7 @@
 //! lowest level pending in it, so a scan skips the chunks with nothing at its level, and the
 //! solve jumps over empty levels.
 
-use core::sync::atomic::{AtomicU16, AtomicU32, AtomicUsize, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicUsize, Ordering};
 use std::boxed::Box;
 use std::format;
 use std::sync::Mutex;
@@ -264,19 +264,41 @@ impl Solver<'_> {
             .enumerate()
             .flat_map(|(s, side)| (0..side.next.len()).map(move |c| (s, c)))
             .collect();
-        let claimed = AtomicUsize::new(0);
+        // Each thread starts on a stretch of chunks of its own and then helps with the
+        // others': threads working on neighbouring chunks would update the same cache lines
+        // of predecessors (an entry's predecessors share its outer groups' part of the
+        // index), and pass them back and forth.
+        let stretches = threads.max(1);
+        let bounds: Vec<usize> = (0..=stretches)
+            .map(|t| t * chunks.len() / stretches)
+            .collect();
+        let claimed: Vec<AtomicUsize> = bounds[..stretches]
+            .iter()
+            .map(|&b| AtomicUsize::new(b))
+            .collect();
+        let stop = AtomicBool::new(false);
         let failure: Mutex<Option<BuildError>> = Mutex::new(None);
+        let started = AtomicUsize::new(0);
         let run = || {
             let mut list = Box::new(MoveList::new());
-            loop {
-                let k = claimed.fetch_add(1, Ordering::Relaxed);
-                let Some(&(s, c)) = chunks.get(k) else { break };
-                if let Err(e) = work(s, c, &mut list) {
-                    if let Ok(mut f) = failure.lock() {
-                        f.get_or_insert(e);
+            let first = started.fetch_add(1, Ordering::Relaxed) % stretches;
+            for t in (first..stretches).chain(0..first) {
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
                     }
-                    claimed.store(chunks.len(), Ordering::Relaxed);
-                    break;
+                    let k = claimed[t].fetch_add(1, Ordering::Relaxed);
+                    if k >= bounds[t + 1] {
+                        break;
+                    }
+                    let Some(&(s, c)) = chunks.get(k) else { break };
+                    if let Err(e) = work(s, c, &mut list) {
+                        if let Ok(mut f) = failure.lock() {
+                            f.get_or_insert(e);
+                        }
+                        stop.store(true, Ordering::Relaxed);
+                        return;
+                    }
                 }
             }
         };
