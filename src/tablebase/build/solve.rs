@@ -21,12 +21,12 @@
 //! lowest level pending in it, so a scan skips the chunks with nothing at its level, and the
 //! solve jumps over empty levels.
 
-use core::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicUsize, Ordering};
+use core::sync::atomic::{AtomicU16, AtomicU32, AtomicUsize, Ordering};
 use std::boxed::Box;
 use std::format;
-use std::sync::Mutex;
 use std::vec::Vec;
 
+use super::crew::{Crew, QuitOnDrop};
 use super::domain::Domain;
 use super::domain::{self, Orientation, decide, mirror_board, orientation};
 use super::error::BuildError;
@@ -222,14 +222,35 @@ pub(crate) fn solve(
         sides: &sides,
         exit,
         stage,
+        total: sides.iter().map(|s| s.cells.len as u64).sum(),
+        looked: AtomicUsize::new(0),
     };
-    solver.first_pass(threads)?;
-    let mut d = solver.lowest_pending();
-    while d != NONE {
-        stage(Stage::Level(u32::from(d)));
-        solver.level(d, threads)?;
-        d = solver.lowest_pending();
-    }
+    let chunks: Vec<usize> = sides.iter().map(|s| s.next.len()).collect();
+    let crew = Crew::new(threads, &chunks);
+    let work = |job: u32, s: usize, c: usize, list: &mut MoveList| match job {
+        LOOK => solver.look_chunk(s, c, list),
+        d => solver.level_chunk(d as u16, s, c),
+    };
+    std::thread::scope(|scope| {
+        let _quit = QuitOnDrop(&crew);
+        for id in 1..crew.workers() {
+            let (crew, work) = (&crew, &work);
+            scope.spawn(move || crew.serve(id, work));
+        }
+        let mut list = Box::new(MoveList::new());
+        stage(Stage::Looking {
+            done: 0,
+            total: solver.total,
+        });
+        crew.run(LOOK, &work, &mut list)?;
+        let mut d = solver.lowest_pending();
+        while d != NONE {
+            stage(Stage::Level(u32::from(d)));
+            crew.run(u32::from(d), &work, &mut list)?;
+            d = solver.lowest_pending();
+        }
+        Ok::<(), BuildError>(())
+    })?;
     Ok(Solved {
         sides: sides.into_iter().map(|s| (s.d, s.cells)).collect(),
     })
@@ -240,7 +261,14 @@ struct Solver<'a> {
     sides: &'a [Side],
     exit: &'a Exit<'a>,
     stage: &'a (dyn Fn(Stage) + Sync),
+    /// Entries of the pair.
+    total: u64,
+    /// Chunks given their first look.
+    looked: AtomicUsize,
 }
+
+/// The crew's job of the first look (a level's job is the level).
+const LOOK: u32 = u32::MAX;
 
 /// The most predecessors an entry has: the side that moved has at most five pieces (six
 /// pieces at most, one at least on the other side), a king at most 14 squares it came from
@@ -251,72 +279,6 @@ const MAX_PREDECESSORS: usize = 80;
 const REPORT_EVERY: usize = 1 << 10;
 
 impl Solver<'_> {
-    /// The chunks of every side, handed out to `threads` threads, each running `work` on
-    /// one chunk at a time with its own move list.
-    fn for_chunks(
-        &self,
-        threads: usize,
-        work: impl Fn(usize, usize, &mut MoveList) -> Result<(), BuildError> + Sync,
-    ) -> Result<(), BuildError> {
-        let chunks: Vec<(usize, usize)> = self
-            .sides
-            .iter()
-            .enumerate()
-            .flat_map(|(s, side)| (0..side.next.len()).map(move |c| (s, c)))
-            .collect();
-        // Each thread starts on a stretch of chunks of its own and then helps with the
-        // others': threads working on neighbouring chunks would update the same cache lines
-        // of predecessors (an entry's predecessors share its outer groups' part of the
-        // index), and pass them back and forth.
-        let stretches = threads.max(1);
-        let bounds: Vec<usize> = (0..=stretches)
-            .map(|t| t * chunks.len() / stretches)
-            .collect();
-        let claimed: Vec<AtomicUsize> = bounds[..stretches]
-            .iter()
-            .map(|&b| AtomicUsize::new(b))
-            .collect();
-        let stop = AtomicBool::new(false);
-        let failure: Mutex<Option<BuildError>> = Mutex::new(None);
-        let started = AtomicUsize::new(0);
-        let run = || {
-            let mut list = Box::new(MoveList::new());
-            let first = started.fetch_add(1, Ordering::Relaxed) % stretches;
-            for t in (first..stretches).chain(0..first) {
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let k = claimed[t].fetch_add(1, Ordering::Relaxed);
-                    if k >= bounds[t + 1] {
-                        break;
-                    }
-                    let Some(&(s, c)) = chunks.get(k) else { break };
-                    if let Err(e) = work(s, c, &mut list) {
-                        if let Ok(mut f) = failure.lock() {
-                            f.get_or_insert(e);
-                        }
-                        stop.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                }
-            }
-        };
-        if threads <= 1 {
-            run();
-        } else {
-            std::thread::scope(|scope| {
-                for _ in 0..threads {
-                    scope.spawn(run);
-                }
-            });
-        }
-        match failure.into_inner().ok().flatten() {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
-    }
-
     /// The lowest level pending anywhere, or [`NONE`].
     fn lowest_pending(&self) -> u16 {
         self.sides
@@ -327,37 +289,33 @@ impl Solver<'_> {
             .unwrap_or(NONE)
     }
 
-    /// Every entry's first look: terminal positions, the game-end rules, and the moves that
-    /// leave the pair (captures and crownings, whose children are in finished tables); the
-    /// quiet moves inside the pair are counted.
-    fn first_pass(&self, threads: usize) -> Result<(), BuildError> {
-        let total: u64 = self.sides.iter().map(|s| s.cells.len as u64).sum();
-        let looked = AtomicUsize::new(0);
-        (self.stage)(Stage::Looking { done: 0, total });
-        self.for_chunks(threads, |s, c, list| {
-            let n = looked.fetch_add(1, Ordering::Relaxed) + 1;
-            if n % REPORT_EVERY == 0 {
-                let done = ((n * CHUNK) as u64).min(total);
-                (self.stage)(Stage::Looking { done, total });
+    /// The first look of every entry of chunk `c` of side `s`: terminal positions, the
+    /// game-end rules, and the moves that leave the pair (captures and crownings, whose
+    /// children are in finished tables); the quiet moves inside the pair are counted.
+    fn look_chunk(&self, s: usize, c: usize, list: &mut MoveList) -> Result<(), BuildError> {
+        let n = self.looked.fetch_add(1, Ordering::Relaxed) + 1;
+        if n % REPORT_EVERY == 0 {
+            let total = self.total;
+            let done = ((n * CHUNK) as u64).min(total);
+            (self.stage)(Stage::Looking { done, total });
+        }
+        let side = &self.sides[s];
+        let start = c * CHUNK;
+        let end = (start + CHUNK).min(side.cells.len);
+        let mut lowest = NONE;
+        let mut cursor = side.d.cursor(start as u64);
+        for i in start..end {
+            let cell = self.first_look(&side.d, cursor.board(), i as u64, list)?;
+            cursor.step();
+            if cell & PENDING != 0 {
+                lowest = lowest.min(level((cell & VALUE) as u16));
             }
-            let side = &self.sides[s];
-            let start = c * CHUNK;
-            let end = (start + CHUNK).min(side.cells.len);
-            let mut lowest = NONE;
-            let mut cursor = side.d.cursor(start as u64);
-            for i in start..end {
-                let cell = self.first_look(&side.d, cursor.board(), i as u64, list)?;
-                cursor.step();
-                if cell & PENDING != 0 {
-                    lowest = lowest.min(level((cell & VALUE) as u16));
-                }
-                if let Some(c) = side.cells.get(i) {
-                    c.store(cell, Ordering::Relaxed);
-                }
+            if let Some(c) = side.cells.get(i) {
+                c.store(cell, Ordering::Relaxed);
             }
-            side.next[c].fetch_min(lowest, Ordering::AcqRel);
-            Ok(())
-        })
+        }
+        side.next[c].fetch_min(lowest, Ordering::AcqRel);
+        Ok(())
     }
 
     /// The first cell of entry `index` of `m`.
@@ -466,45 +424,43 @@ impl Solver<'_> {
             })
     }
 
-    /// The scan of level `d`: every entry pending at `d` is made final and its predecessors
-    /// updated.
-    fn level(&self, d: u16, threads: usize) -> Result<(), BuildError> {
-        self.for_chunks(threads, |s, c, _| {
-            let side = &self.sides[s];
-            if side.next[c].load(Ordering::Acquire) > d {
-                return Ok(());
+    /// Chunk `c` of side `s` in the scan of level `d`: every entry pending at `d` is made
+    /// final and its predecessors updated.
+    fn level_chunk(&self, d: u16, s: usize, c: usize) -> Result<(), BuildError> {
+        let side = &self.sides[s];
+        if side.next[c].load(Ordering::Acquire) > d {
+            return Ok(());
+        }
+        // Levels scheduled into this chunk from now on lower its mark again.
+        side.next[c].swap(NONE, Ordering::AcqRel);
+        let start = c * CHUNK;
+        let end = (start + CHUNK).min(side.cells.len);
+        let mut lowest = NONE;
+        let mut cursor = side.d.cursor(start as u64);
+        let mut found = [0usize; MAX_PREDECESSORS];
+        for i in start..end {
+            let Some(cell) = side.cells.get(i) else { break };
+            let cur = cell.load(Ordering::Relaxed);
+            if cur & PENDING == 0 {
+                continue;
             }
-            // Levels scheduled into this chunk from now on lower its mark again.
-            side.next[c].swap(NONE, Ordering::AcqRel);
-            let start = c * CHUNK;
-            let end = (start + CHUNK).min(side.cells.len);
-            let mut lowest = NONE;
-            let mut cursor = side.d.cursor(start as u64);
-            let mut found = [0usize; MAX_PREDECESSORS];
-            for i in start..end {
-                let Some(cell) = side.cells.get(i) else { break };
-                let cur = cell.load(Ordering::Relaxed);
-                if cur & PENDING == 0 {
-                    continue;
-                }
-                let code = (cur & VALUE) as u16;
-                let l = level(code);
-                if l != d {
-                    lowest = lowest.min(l);
-                    continue;
-                }
-                // Final now. Other threads may still take quiet moves off its count,
-                // never change its value.
-                cell.fetch_xor(PENDING | RESOLVED, Ordering::Relaxed);
-                cursor.seek(&side.d, i as u64);
-                let board = cursor.board().ok_or_else(|| {
-                    BuildError::Internal(format!("entry {i} of {} solved", side.d.m.name()))
-                })?;
-                self.predecessors(s, board, code, d, &mut found);
+            let code = (cur & VALUE) as u16;
+            let l = level(code);
+            if l != d {
+                lowest = lowest.min(l);
+                continue;
             }
-            side.next[c].fetch_min(lowest, Ordering::AcqRel);
-            Ok(())
-        })
+            // Final now. Other threads may still take quiet moves off its count,
+            // never change its value.
+            cell.fetch_xor(PENDING | RESOLVED, Ordering::Relaxed);
+            cursor.seek(&side.d, i as u64);
+            let board = cursor.board().ok_or_else(|| {
+                BuildError::Internal(format!("entry {i} of {} solved", side.d.m.name()))
+            })?;
+            self.predecessors(s, board, code, d, &mut found);
+        }
+        side.next[c].fetch_min(lowest, Ordering::AcqRel);
+        Ok(())
     }
 
     /// Updates the predecessors of an entry of side `s` (its board, stored by the files),
