@@ -1,14 +1,14 @@
 //! Endgame tables from the command line: build, probe, stats and verify.
 //!
 //! ```text
-//! cargo run --release --example tablebase -- build --rules R --pieces N --dir DIR [--threads N] [--split-above E] [--memory-limit GB]
+//! cargo run --release --example tablebase -- build --rules R --pieces N --dir DIR [--threads N] [--split-above E] [--memory-limit GB] [--log]
 //! cargo run --release --example tablebase -- probe --rules R --dir DIR FEN
 //! cargo run --release --example tablebase -- probe --rules R --dir DIR --batch < fens.txt
 //! cargo run --release --example tablebase -- stats --rules R --dir DIR
 //! cargo run --release --example tablebase -- line --rules R --dir DIR FEN
 //! cargo run --release --example tablebase -- verify --rules R --dir DIR [--threads N] [MATERIAL]
 //! cargo run --release --example tablebase -- plan --rules R --pieces N [--workers W] [--split-above E]
-//! cargo run --release --example tablebase -- build-slice --rules R --dir DIR [--threads N] [--split-above E] [--memory-limit GB] NAME
+//! cargo run --release --example tablebase -- build-slice --rules R --dir DIR [--threads N] [--split-above E] [--memory-limit GB] [--log] NAME
 //! ```
 //!
 //! `build` first prints the plan's estimates for a build from nothing (peak memory, disk and
@@ -31,7 +31,11 @@
 //! pieces, index entries, estimated peak memory, disk and time (one worker of two threads),
 //! and inputs, then the totals and the estimated time on W workers (default 1).
 //! `build-slice` builds one slice (named `KvKM+KMvK`, or by one of its materials, `KMvK`)
-//! from its inputs' files in DIR, and prints `built NAME` or `present NAME`. `--help` prints
+//! from its inputs' files in DIR, and prints `built NAME` or `present NAME`. With `--log`,
+//! `build` and `build-slice` print on standard error, instead of the bar, a line as each
+//! stage of a slice ends, with its time (`KKKvKK+KKvKKK: levels 1-49 61.2 s`): reading its
+//! inputs, the first look at every entry, the levels, writing; for the logs of long builds.
+//! `--help` prints
 //! the usage on stdout; a bad argument prints one line on stderr, `error: ...`, and exits
 //! with code 2. When the reader of the output goes away (`| head`), it stops quietly with
 //! exit code 0.
@@ -49,13 +53,13 @@ use turkish_draughts::tablebase::{
 use turkish_draughts::{Position, RuleSet};
 
 const HELP: &str = "\
-usage: tablebase build  --rules R --pieces N --dir DIR [--threads N] [--split-above E] [--memory-limit GB]
+usage: tablebase build  --rules R --pieces N --dir DIR [--threads N] [--split-above E] [--memory-limit GB] [--log]
        tablebase probe  --rules R --dir DIR (FEN | --batch)
        tablebase stats  --rules R --dir DIR
        tablebase line   --rules R --dir DIR FEN
        tablebase verify --rules R --dir DIR [--threads N] [MATERIAL]
        tablebase plan   --rules R --pieces N [--workers W] [--split-above E]
-       tablebase build-slice --rules R --dir DIR [--threads N] [--split-above E] [--memory-limit GB] NAME
+       tablebase build-slice --rules R --dir DIR [--threads N] [--split-above E] [--memory-limit GB] [--log] NAME
 
 Builds, probes, summarises and checks endgame tables.
 
@@ -68,6 +72,8 @@ Builds, probes, summarises and checks endgame tables.
                a rank slice at a time (default 2^30)
   --memory-limit GB  refuse, before it starts, a slice estimated to need more
                memory than GB gigabytes (the plan's memory column)
+  --log        build: instead of the bar, a line on stderr as each stage of a slice
+               ends, with its time
   --batch      probe: read FENs from stdin, one a line; print FEN<tab>wdl<tab>dtw
   -h, --help   this text";
 
@@ -84,13 +90,17 @@ struct Args {
     workers: Option<usize>,
     split_above: Option<u64>,
     memory_limit: Option<u64>,
+    log: bool,
 }
 
-/// The builder with a progress bar on standard error when it is a terminal (nothing in a
-/// pipe or a file): slices done, the slice at work and its stage, entries a second and the
-/// time left.
-fn with_bar(b: Builder) -> Builder {
+/// The builder with its progress shown on standard error: with `log`, a line as each stage
+/// of a slice ends; else a bar when standard error is a terminal (nothing in a pipe or a
+/// file): slices done, the slice at work and its stage, entries a second and the time left.
+fn with_bar(b: Builder, log: bool) -> Builder {
     use std::io::IsTerminal;
+    if log {
+        return with_log(b);
+    }
     if !std::io::stderr().is_terminal() {
         return b;
     }
@@ -131,6 +141,51 @@ fn with_bar(b: Builder) -> Builder {
     })
 }
 
+/// The builder printing a line on standard error as each stage of a slice ends: the slice,
+/// the stage (the levels as one stage, with the first and last level) and its time.
+fn with_log(b: Builder) -> Builder {
+    use std::sync::Mutex;
+    use std::time::Instant;
+    // The stage at work: its slice, its name, its first and last level, and when it began.
+    type Current = Option<(String, &'static str, (u32, u32), Instant)>;
+    let current: Mutex<Current> = Mutex::new(None);
+    b.on_progress(move |p| {
+        let now = Instant::now();
+        let (slice, stage, level) = match &p.slice {
+            Some((name, stage)) => {
+                let (what, level) = match stage {
+                    Stage::Reading => ("reading inputs", 0),
+                    Stage::Looking { .. } => ("first look", 0),
+                    Stage::Level(d) => ("levels", *d),
+                    Stage::Writing => ("writing", 0),
+                    _ => ("working", 0),
+                };
+                (Some(name.as_str()), what, level)
+            }
+            None => (None, "", 0),
+        };
+        let Ok(mut cur) = current.lock() else { return };
+        if let Some((name, what, levels, _)) = cur.as_mut() {
+            if slice == Some(name.as_str()) && stage == *what {
+                levels.1 = level;
+                return;
+            }
+        }
+        if let Some((name, what, (first, last), began)) = cur.take() {
+            let secs = now.duration_since(began).as_secs_f64();
+            let what = if what == "levels" {
+                format!("levels {first}-{last}")
+            } else {
+                what.to_string()
+            };
+            let _ = writeln!(std::io::stderr().lock(), "{name}: {what} {secs:.1} s");
+        }
+        if let Some(name) = slice {
+            *cur = Some((name.to_string(), stage, (level, level), now));
+        }
+    })
+}
+
 fn parse_args() -> Result<Args, Stop> {
     let mut args = std::env::args().skip(1);
     let mut a = Args {
@@ -144,6 +199,7 @@ fn parse_args() -> Result<Args, Stop> {
         workers: None,
         split_above: None,
         memory_limit: None,
+        log: false,
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -168,6 +224,7 @@ fn parse_args() -> Result<Args, Stop> {
                 ))?;
             }
             "--batch" => a.batch = true,
+            "--log" => a.log = true,
             "--split-above" => {
                 let t = cli::value(&mut args, "--split-above", "a number of index entries")?;
                 a.split_above = Some(t.parse().ok().filter(|&n| n >= 1).ok_or(format!(
@@ -249,7 +306,10 @@ fn run() -> Result<ExitCode, Stop> {
     let w = cli::write_error;
     match a.command.as_str() {
         "build" => {
-            let builder = with_bar(splitting(Builder::new(a.rules, &dir).threads(threads), &a));
+            let builder = with_bar(
+                splitting(Builder::new(a.rules, &dir).threads(threads), &a),
+                a.log,
+            );
             let pieces = a.pieces.unwrap_or(2);
             // What the build will take, before it starts (the figures `plan` prints).
             let plan = builder.plan(pieces).map_err(|e| e.to_string())?;
@@ -270,7 +330,10 @@ fn run() -> Result<ExitCode, Stop> {
         "plan" => plan(&mut out, &a)?,
         "build-slice" => {
             let name = a.fen.clone().unwrap_or_default();
-            let b = with_bar(splitting(Builder::new(a.rules, &dir).threads(threads), &a));
+            let b = with_bar(
+                splitting(Builder::new(a.rules, &dir).threads(threads), &a),
+                a.log,
+            );
             // The plan up to the slice's pieces, for its full name.
             let pieces = name
                 .split(['+', '.'])

@@ -189,7 +189,7 @@ impl Group {
 
     /// The rank of a set of squares (as board bits), or `None` when the group does not
     /// allow it (another count of men on some row).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn rank(&self, set: u64) -> Option<u64> {
         match *self {
             Group::Kings(_) => Some(rank_set(set)),

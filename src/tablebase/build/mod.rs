@@ -3,15 +3,18 @@
 //! - this file: [`Builder`], which builds every table of a number of pieces in one process;
 //! - `order`: the order of a build, each pair of materials after what it reads;
 //! - `solve`: the solver of one slice, on every thread, in four bytes an entry;
+//! - `crew`: the solver's threads, kept for a whole solve, and how a job's chunks are shared;
 //! - `held`: the finished tables a build holds in memory while it reads them;
 //! - `progress`: what a build tells its callback;
 //! - `plan`: the slices of a build and their estimates, for builds over many processes;
 //! - `check`: statistics and verification of built tables;
+//! - `children`: what verification reads of a position's children, cheaply;
 //! - `error`: [`BuildError`].
 
 mod assemble;
 mod check;
 mod children;
+mod crew;
 mod domain;
 mod error;
 mod held;

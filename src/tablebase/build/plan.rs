@@ -39,27 +39,31 @@ const ENTRIES_PER_FILE_BYTE: f64 = 4_315_822_784.0 / 549_835_130.0;
 /// The processor time of solving one index entry, in nanoseconds: a part for every entry,
 /// [`NANOS_PER_ENTRY`], and a part for each king of its material, [`NANOS_PER_KING`] (a
 /// king has many quiet moves, so an entry has many predecessors to update). Fitted by least
-/// squares to nine builds measured on a 2-core machine (their processor time, reading
-/// included, as the builder shared the machine): every table of 2 to 5 pieces of the
-/// default rules (4 315 822 784 entries, 2.84 kings an entry on average, 2 023 s), the
-/// 6-piece slices of six kings `KvKKKKK+KKKKKvK` (975 937 536 entries, 651 s) and
-/// `KKKvKKK` (1 735 888 896 entries, 1 551 s), and the six rank slices of
-/// `KvKKKKM+KKKKMvK` (650 625 024 entries each, five kings, 357 s to 569 s). The fit is
-/// within 25 % of each.
+/// squares to 23 slices built on a 2-core machine, each slice's time from its first look to
+/// its files written, twice over (two threads, each with a core of its own, which the
+/// builder had): the 21 pairs of 5 pieces of more than 20 million entries of a build of
+/// every table of 2 to 5 pieces, default rules (4.4 s to 105 s each), the 6-piece slice of
+/// six kings `KvKKKKK+KKKKKvK` (975 937 536 entries, 210.6 s) and the most advanced rank
+/// slice of `KvKKKKM+KKKKMvK` (650 625 024 entries, five kings, 130.5 s). The fit is
+/// within 8 % of every slice of more than a minute, and within 25 % of every slice of more
+/// than 30 s but two (27 % and 36 % over, of about 24 s each). The federation's rules
+/// take less: their 5-piece build took 0.78 of the default rules' time.
 ///
 /// ```
 /// use turkish_draughts::tablebase::{NANOS_PER_ENTRY, NANOS_PER_KING};
-/// // Six kings: about 1.3 M entries a second a thread.
-/// assert!((NANOS_PER_ENTRY + 6.0 * NANOS_PER_KING - 759.1).abs() < 0.1);
+/// // Six kings: about 2.3 M entries a second a thread.
+/// assert!((NANOS_PER_ENTRY + 6.0 * NANOS_PER_KING - 430.7).abs() < 0.1);
 /// ```
-pub const NANOS_PER_ENTRY: f64 = 169.9;
+pub const NANOS_PER_ENTRY: f64 = 220.1;
 /// The processor time of each king of a material, per index entry solved, in nanoseconds
 /// (see [`NANOS_PER_ENTRY`]).
-pub const NANOS_PER_KING: f64 = 98.2;
+pub const NANOS_PER_KING: f64 = 35.1;
 /// The threads of a worker that the plan's times assume, each with a core of its own.
 pub const WORKER_THREADS: usize = 2;
-/// Index entries of the tables a slice reads, read from their files a second.
-const READ_PER_SECOND: f64 = 60.0e6;
+/// Index entries of the tables a slice reads, read from their files a second (the slowest
+/// of three builds measured: 119 M, 124 M and 146 M a second, a slice reading 87 million
+/// to 1.3 billion entries of 4- to 6-piece tables).
+const READ_PER_SECOND: f64 = 120.0e6;
 /// Index entries put together a second, when a material's tables are written from its rank
 /// slices' values.
 const ASSEMBLED_PER_SECOND: f64 = 40.0e6;

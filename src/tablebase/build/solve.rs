@@ -24,9 +24,9 @@
 use core::sync::atomic::{AtomicU16, AtomicU32, AtomicUsize, Ordering};
 use std::boxed::Box;
 use std::format;
-use std::sync::Mutex;
 use std::vec::Vec;
 
+use super::crew::{Crew, QuitOnDrop};
 use super::domain::Domain;
 use super::domain::{self, Orientation, decide, mirror_board, orientation};
 use super::error::BuildError;
@@ -222,14 +222,35 @@ pub(crate) fn solve(
         sides: &sides,
         exit,
         stage,
+        total: sides.iter().map(|s| s.cells.len as u64).sum(),
+        looked: AtomicUsize::new(0),
     };
-    solver.first_pass(threads)?;
-    let mut d = solver.lowest_pending();
-    while d != NONE {
-        stage(Stage::Level(u32::from(d)));
-        solver.level(d, threads)?;
-        d = solver.lowest_pending();
-    }
+    let chunks: Vec<usize> = sides.iter().map(|s| s.next.len()).collect();
+    let crew = Crew::new(threads, &chunks);
+    let work = |job: u32, s: usize, c: usize, list: &mut MoveList| match job {
+        LOOK => solver.look_chunk(s, c, list),
+        d => solver.level_chunk(d as u16, s, c),
+    };
+    std::thread::scope(|scope| {
+        let _quit = QuitOnDrop(&crew);
+        for id in 1..crew.workers() {
+            let (crew, work) = (&crew, &work);
+            scope.spawn(move || crew.serve(id, work));
+        }
+        let mut list = Box::new(MoveList::new());
+        stage(Stage::Looking {
+            done: 0,
+            total: solver.total,
+        });
+        crew.run(LOOK, &work, &mut list)?;
+        let mut d = solver.lowest_pending();
+        while d != NONE {
+            stage(Stage::Level(u32::from(d)));
+            crew.run(u32::from(d), &work, &mut list)?;
+            d = solver.lowest_pending();
+        }
+        Ok::<(), BuildError>(())
+    })?;
     Ok(Solved {
         sides: sides.into_iter().map(|s| (s.d, s.cells)).collect(),
     })
@@ -240,7 +261,14 @@ struct Solver<'a> {
     sides: &'a [Side],
     exit: &'a Exit<'a>,
     stage: &'a (dyn Fn(Stage) + Sync),
+    /// Entries of the pair.
+    total: u64,
+    /// Chunks given their first look.
+    looked: AtomicUsize,
 }
+
+/// The crew's job of the first look (a level's job is the level).
+const LOOK: u32 = u32::MAX;
 
 /// The most predecessors an entry has: the side that moved has at most five pieces (six
 /// pieces at most, one at least on the other side), a king at most 14 squares it came from
@@ -251,50 +279,6 @@ const MAX_PREDECESSORS: usize = 80;
 const REPORT_EVERY: usize = 1 << 10;
 
 impl Solver<'_> {
-    /// The chunks of every side, handed out to `threads` threads, each running `work` on
-    /// one chunk at a time with its own move list.
-    fn for_chunks(
-        &self,
-        threads: usize,
-        work: impl Fn(usize, usize, &mut MoveList) -> Result<(), BuildError> + Sync,
-    ) -> Result<(), BuildError> {
-        let chunks: Vec<(usize, usize)> = self
-            .sides
-            .iter()
-            .enumerate()
-            .flat_map(|(s, side)| (0..side.next.len()).map(move |c| (s, c)))
-            .collect();
-        let claimed = AtomicUsize::new(0);
-        let failure: Mutex<Option<BuildError>> = Mutex::new(None);
-        let run = || {
-            let mut list = Box::new(MoveList::new());
-            loop {
-                let k = claimed.fetch_add(1, Ordering::Relaxed);
-                let Some(&(s, c)) = chunks.get(k) else { break };
-                if let Err(e) = work(s, c, &mut list) {
-                    if let Ok(mut f) = failure.lock() {
-                        f.get_or_insert(e);
-                    }
-                    claimed.store(chunks.len(), Ordering::Relaxed);
-                    break;
-                }
-            }
-        };
-        if threads <= 1 {
-            run();
-        } else {
-            std::thread::scope(|scope| {
-                for _ in 0..threads {
-                    scope.spawn(run);
-                }
-            });
-        }
-        match failure.into_inner().ok().flatten() {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
-    }
-
     /// The lowest level pending anywhere, or [`NONE`].
     fn lowest_pending(&self) -> u16 {
         self.sides
@@ -305,37 +289,33 @@ impl Solver<'_> {
             .unwrap_or(NONE)
     }
 
-    /// Every entry's first look: terminal positions, the game-end rules, and the moves that
-    /// leave the pair (captures and crownings, whose children are in finished tables); the
-    /// quiet moves inside the pair are counted.
-    fn first_pass(&self, threads: usize) -> Result<(), BuildError> {
-        let total: u64 = self.sides.iter().map(|s| s.cells.len as u64).sum();
-        let looked = AtomicUsize::new(0);
-        (self.stage)(Stage::Looking { done: 0, total });
-        self.for_chunks(threads, |s, c, list| {
-            let n = looked.fetch_add(1, Ordering::Relaxed) + 1;
-            if n % REPORT_EVERY == 0 {
-                let done = ((n * CHUNK) as u64).min(total);
-                (self.stage)(Stage::Looking { done, total });
+    /// The first look of every entry of chunk `c` of side `s`: terminal positions, the
+    /// game-end rules, and the moves that leave the pair (captures and crownings, whose
+    /// children are in finished tables); the quiet moves inside the pair are counted.
+    fn look_chunk(&self, s: usize, c: usize, list: &mut MoveList) -> Result<(), BuildError> {
+        let n = self.looked.fetch_add(1, Ordering::Relaxed) + 1;
+        if n % REPORT_EVERY == 0 {
+            let total = self.total;
+            let done = ((n * CHUNK) as u64).min(total);
+            (self.stage)(Stage::Looking { done, total });
+        }
+        let side = &self.sides[s];
+        let start = c * CHUNK;
+        let end = (start + CHUNK).min(side.cells.len);
+        let mut lowest = NONE;
+        let mut cursor = side.d.cursor(start as u64);
+        for i in start..end {
+            let cell = self.first_look(&side.d, cursor.board(), i as u64, list)?;
+            cursor.step();
+            if cell & PENDING != 0 {
+                lowest = lowest.min(level((cell & VALUE) as u16));
             }
-            let side = &self.sides[s];
-            let start = c * CHUNK;
-            let end = (start + CHUNK).min(side.cells.len);
-            let mut lowest = NONE;
-            let mut cursor = side.d.cursor(start as u64);
-            for i in start..end {
-                let cell = self.first_look(&side.d, cursor.board(), i as u64, list)?;
-                cursor.step();
-                if cell & PENDING != 0 {
-                    lowest = lowest.min(level((cell & VALUE) as u16));
-                }
-                if let Some(c) = side.cells.get(i) {
-                    c.store(cell, Ordering::Relaxed);
-                }
+            if let Some(c) = side.cells.get(i) {
+                c.store(cell, Ordering::Relaxed);
             }
-            side.next[c].fetch_min(lowest, Ordering::AcqRel);
-            Ok(())
-        })
+        }
+        side.next[c].fetch_min(lowest, Ordering::AcqRel);
+        Ok(())
     }
 
     /// The first cell of entry `index` of `m`.
@@ -444,58 +424,63 @@ impl Solver<'_> {
             })
     }
 
-    /// The scan of level `d`: every entry pending at `d` is made final and its predecessors
-    /// updated.
-    fn level(&self, d: u16, threads: usize) -> Result<(), BuildError> {
-        self.for_chunks(threads, |s, c, _| {
-            let side = &self.sides[s];
-            if side.next[c].load(Ordering::Acquire) > d {
-                return Ok(());
+    /// Chunk `c` of side `s` in the scan of level `d`: every entry pending at `d` is made
+    /// final and its predecessors updated.
+    fn level_chunk(&self, d: u16, s: usize, c: usize) -> Result<(), BuildError> {
+        let side = &self.sides[s];
+        if side.next[c].load(Ordering::Acquire) > d {
+            return Ok(());
+        }
+        // Levels scheduled into this chunk from now on lower its mark again.
+        side.next[c].swap(NONE, Ordering::AcqRel);
+        let start = c * CHUNK;
+        let end = (start + CHUNK).min(side.cells.len);
+        let mut lowest = NONE;
+        let mut cursor = side.d.cursor(start as u64);
+        let mut found = [0usize; MAX_PREDECESSORS];
+        for i in start..end {
+            let Some(cell) = side.cells.get(i) else { break };
+            let cur = cell.load(Ordering::Relaxed);
+            if cur & PENDING == 0 {
+                continue;
             }
-            // Levels scheduled into this chunk from now on lower its mark again.
-            side.next[c].swap(NONE, Ordering::AcqRel);
-            let start = c * CHUNK;
-            let end = (start + CHUNK).min(side.cells.len);
-            let mut lowest = NONE;
-            let mut cursor = side.d.cursor(start as u64);
-            for i in start..end {
-                let Some(cell) = side.cells.get(i) else { break };
-                let cur = cell.load(Ordering::Relaxed);
-                if cur & PENDING == 0 {
-                    continue;
-                }
-                let code = (cur & VALUE) as u16;
-                let l = level(code);
-                if l != d {
-                    lowest = lowest.min(l);
-                    continue;
-                }
-                // Final now. Other threads may still take quiet moves off its count,
-                // never change its value.
-                let _ = cell.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| {
-                    Some((c & !PENDING) | RESOLVED)
-                });
-                cursor.seek(&side.d, i as u64);
-                let board = cursor.board().ok_or_else(|| {
-                    BuildError::Internal(format!("entry {i} of {} solved", side.d.m.name()))
-                })?;
-                self.predecessors(s, board, code, d);
+            let code = (cur & VALUE) as u16;
+            let l = level(code);
+            if l != d {
+                lowest = lowest.min(l);
+                continue;
             }
-            side.next[c].fetch_min(lowest, Ordering::AcqRel);
-            Ok(())
-        })
+            // Final now. Other threads may still take quiet moves off its count,
+            // never change its value.
+            cell.fetch_xor(PENDING | RESOLVED, Ordering::Relaxed);
+            cursor.seek(&side.d, i as u64);
+            let board = cursor.board().ok_or_else(|| {
+                BuildError::Internal(format!("entry {i} of {} solved", side.d.m.name()))
+            })?;
+            self.predecessors(s, board, code, d, &mut found);
+        }
+        side.next[c].fetch_min(lowest, Ordering::AcqRel);
+        Ok(())
     }
 
     /// Updates the predecessors of an entry of side `s` (its board, stored by the files),
     /// final with `code` at level `d`: the positions of the other side of the pair from
     /// which a quiet move leads to it or to its mirror, each by the entry the files store.
+    /// `found` is room for their indices.
     ///
     /// Only the entry's own predecessors are unmade. A predecessor `q` that the files do not
     /// store stands for its mirror, whose move leads to the entry's mirror; when the entry
     /// is its own mirror that move is also found from the mirror itself, so such `q` are
     /// passed over. A predecessor that is its own mirror has two moves into the pair
     /// {entry, mirror} (the move and its mirror) where only one is found: it counts twice.
-    fn predecessors(&self, s: usize, board: (u64, u64, u64), code: u16, d: u16) {
+    fn predecessors(
+        &self,
+        s: usize,
+        board: (u64, u64, u64),
+        code: u16,
+        d: u16,
+        found: &mut [usize; MAX_PREDECESSORS],
+    ) {
         let o = if self.sides.len() == 1 { 0 } else { 1 - s };
         let target = &self.sides[o];
         let child_lost = code % 2 == 0;
@@ -518,22 +503,19 @@ impl Solver<'_> {
         let men_rank = [g_men.rank(twm_set), g_men.rank(m_twm)];
         let kings_rank = [g_kings.rank(twk_set), g_kings.rank(m_twk)];
         // Which of a predecessor and its mirror the files store (see `orientation`): White's
-        // groups there decide first, then Black's, the same for every predecessor.
+        // men decide first, then White's kings, then Black's groups (the same for every
+        // predecessor); of White's groups, only the moved one's differs from the entry's.
         let black_decides = decide(tbm_set, m_tbm).or_else(|| decide(tbk_set, m_tbk));
-        let mut found = [(0usize, 0u32); MAX_PREDECESSORS];
-        let mut len = 0;
-        for_each_predecessor(board, |(w, _, k), king| {
-            let (men, kings_set) = (w & !k, w & k);
-            // The moved group's mirror; the other's is the board's.
-            let (m_men, m_kings) = if king {
-                (m_twm, mirror_files(kings_set))
+        let men_decide = decide(twm_set, m_twm);
+        let after_men = decide(twk_set, m_twk).or(black_decides);
+        let (mut len, mut twice) = (0usize, 0u128);
+        let mut add = |king: bool, set: u64, mirror: u64| {
+            let orient = if king {
+                men_decide.or_else(|| decide(set, mirror).or(black_decides))
             } else {
-                (mirror_files(men), m_twk)
-            };
-            let orient = decide(men, m_men)
-                .or_else(|| decide(kings_set, m_kings))
-                .or(black_decides)
-                .unwrap_or(Orientation::Symmetric);
+                decide(set, mirror).or(after_men)
+            }
+            .unwrap_or(Orientation::Symmetric);
             let (side, times) = match orient {
                 Orientation::Stored => (0, 1),
                 Orientation::Mirrored if symmetric => return,
@@ -541,24 +523,28 @@ impl Solver<'_> {
                 Orientation::Symmetric => (0, if symmetric { 1 } else { 2 }),
             };
             // A man's move from the row behind leaves a rank slice: no such predecessor.
-            let ranks = match (king, side) {
-                (true, 0) => men_rank[0].zip(g_kings.rank(kings_set)),
-                (true, _) => men_rank[1].zip(g_kings.rank(m_kings)),
-                (false, 0) => g_men.rank(men).zip(kings_rank[0]),
-                (false, _) => g_men.rank(m_men).zip(kings_rank[1]),
+            let group = if side == 0 { set } else { mirror };
+            let (rm, rk) = if king {
+                (men_rank[side], g_kings.rank(group))
+            } else {
+                (g_men.rank(group), kings_rank[side])
             };
-            let (Some((rm, rk)), Some(fixed)) = (ranks, fixed[side]) else {
+            let (Some(rm), Some(rk), Some(fixed)) = (rm, rk, fixed[side]) else {
                 return;
             };
-            found[len] = (
-                (rm * stride_men + rk * stride_kings + fixed) as usize,
-                times,
-            );
+            found[len] = (rm * stride_men + rk * stride_kings + fixed) as usize;
+            twice |= u128::from(times == 2) << len;
             len += 1;
-        });
+        };
+        for_each_unmove(
+            (twm_set, m_twm),
+            (twk_set, m_twk),
+            (white | black).swap_bytes(),
+            &mut add,
+        );
         // Every cell read first, so that their cache misses overlap.
         let mut live = 0u128;
-        for (j, &(i, _)) in found[..len].iter().enumerate() {
+        for (j, &i) in found[..len].iter().enumerate() {
             if target.cells.load(i) & (OPEN | RESOLVED) == OPEN {
                 live |= 1 << j;
             }
@@ -566,8 +552,8 @@ impl Solver<'_> {
         while live != 0 {
             let j = live.trailing_zeros() as usize;
             live &= live - 1;
-            let (i, times) = found[j];
-            target.update(i, child_lost, d, times);
+            let times = 1 + ((twice >> j) & 1) as u32;
+            target.update(found[j], child_lost, d, times);
         }
     }
 }
@@ -621,27 +607,29 @@ impl Side {
     }
 }
 
-/// Every board from which Black's quiet move (not a crowning) leads to `board` (White to
-/// move), handed to `f` as its colour-swapped twin (White to move, the board flipped), the
-/// form in which the other table of the pair stores it, with whether the piece that moved
-/// is a king.
+/// The square a square's bit stands on in the left-right mirror.
 #[inline]
-pub(crate) fn for_each_predecessor(
-    (white, black, kings): (u64, u64, u64),
-    mut f: impl FnMut((u64, u64, u64), bool),
+const fn mirror_bit(bit: u64) -> u64 {
+    1 << (bit.trailing_zeros() ^ 7)
+}
+
+/// White's quiet moves (not crownings) that could have led to a board, unmade: `men` and
+/// `kings` are White's men and kings (each with its left-right mirror), `occ` every piece.
+/// For each, `f` gets whether the piece that moved is a king, and its group (White's men or
+/// White's kings) as it stood before the move, with that set's mirror.
+#[inline]
+pub(crate) fn for_each_unmove(
+    (men, m_men): (u64, u64),
+    (kings, m_kings): (u64, u64),
+    occ: u64,
+    mut f: impl FnMut(bool, u64, u64),
 ) {
-    let occ = white | black;
-    let mut emit = |from: u64, to: u64, king: bool| {
-        // `to` is where the piece stands now, `from` where it stood.
-        let b = (black & !to) | from;
-        let k = if king { (kings & !to) | from } else { kings };
-        f((b.swap_bytes(), white.swap_bytes(), k.swap_bytes()), king);
-    };
-    let mut kings_b = black & kings;
-    while kings_b != 0 {
-        let s = kings_b.trailing_zeros() as i32;
-        kings_b &= kings_b - 1;
-        let to = 1u64 << s;
+    let mut rest = kings;
+    while rest != 0 {
+        let to = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let (set, mirror) = (kings ^ to, m_kings ^ mirror_bit(to));
+        let s = to.trailing_zeros() as i32;
         let (file, rank) = (s % 8, s / 8);
         for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
             let (mut f2, mut r2) = (file + df, rank + dr);
@@ -650,31 +638,29 @@ pub(crate) fn for_each_predecessor(
                 if occ & from != 0 {
                     break;
                 }
-                emit(from, to, true);
+                f(true, set | from, mirror | mirror_bit(from));
                 f2 += df;
                 r2 += dr;
             }
         }
     }
-    let mut men_b = black & !kings;
-    while men_b != 0 {
-        let s = men_b.trailing_zeros() as i32;
-        men_b &= men_b - 1;
-        let to = 1u64 << s;
-        let (file, rank) = (s % 8, s / 8);
-        // Black's men move down the board: a man came from the rank above (never from
-        // rank 8, Black's own back rank) or from beside.
-        if rank < 6 {
-            let from = to << 8;
-            if occ & from == 0 {
-                emit(from, to, false);
-            }
+    let mut rest = men;
+    while rest != 0 {
+        let to = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let (set, mirror) = (men ^ to, m_men ^ mirror_bit(to));
+        let s = to.trailing_zeros();
+        let file = s % 8;
+        // White's men move up the board: a man came from the row below (never from the
+        // first row, where no man stands) or from beside.
+        if s >= 16 && occ & (to >> 8) == 0 {
+            f(false, set | (to >> 8), mirror | mirror_bit(to >> 8));
         }
         if file > 0 && occ & (to >> 1) == 0 {
-            emit(to >> 1, to, false);
+            f(false, set | (to >> 1), mirror | mirror_bit(to >> 1));
         }
         if file < 7 && occ & (to << 1) == 0 {
-            emit(to << 1, to, false);
+            f(false, set | (to << 1), mirror | mirror_bit(to << 1));
         }
     }
 }
