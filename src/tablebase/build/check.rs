@@ -5,18 +5,17 @@ use std::boxed::Box;
 use std::format;
 use std::string::String;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::vec::Vec;
 
-use super::domain::Domain;
-use super::domain::{Orientation, orientation, position_of};
+use super::children::{Chunks, expected, for_each_stored, on_threads, settle};
+use super::domain::{Domain, position_of};
 use super::held::{Held, Tables};
 use super::order::{build_order, crowned, last_crowning_use};
 use crate::tablebase::error::ProbeError;
 use crate::tablebase::material::Material;
 use crate::tablebase::probe::file_error;
 use crate::tablebase::resolve::by_captures;
-use crate::tablebase::value::{Code, Metric, Wdl};
+use crate::tablebase::value::{Code, Metric};
 use crate::tablebase::{Corruption, FileError, Tablebase};
 use crate::{MoveList, Position};
 
@@ -69,8 +68,6 @@ pub struct VerifyReport {
     pub mismatch_count: u64,
 }
 
-/// Chunks of entries handed to the threads.
-const CHUNK: u64 = 1 << 12;
 /// The bits [`Tablebase::verify`] holds for an entry whose two files disagree: a code no
 /// position has (a loss in 32 766 plies), so it never matches.
 const DISAGREE: u16 = u16::MAX - 1;
@@ -130,7 +127,7 @@ impl Tablebase {
 
     /// A material's values read from its two files, held a byte an entry; an entry where
     /// the files disagree holds [`DISAGREE`].
-    fn held(&self, m: Material) -> Result<Held, ProbeError> {
+    pub(super) fn held(&self, m: Material) -> Result<Held, ProbeError> {
         let decoded = |metric| -> Result<Vec<u16>, ProbeError> {
             self.file(m, metric)?
                 .decode_all()
@@ -205,7 +202,7 @@ impl Tablebase {
             for &m in pair {
                 tables.insert(m, self.held(m)?);
             }
-            self.verify_pair(pair, &tables, threads, &mut report);
+            self.verify_pair(pair, &mut tables, threads, &mut report);
             if top {
                 for &m in pair {
                     if last_use.get(&m).is_none_or(|&l| l <= n) {
@@ -269,47 +266,46 @@ impl Tablebase {
             tables.insert(p, self.held(p)?);
         }
         let mut report = VerifyReport::default();
-        self.verify_pair(&pair, &tables, threads, &mut report);
+        self.verify_pair(&pair, &mut tables, threads, &mut report);
         Ok(report)
     }
 
-    /// Checks the entries of one pair, whose tables and every table they read are held.
+    /// Checks the entries of one pair, whose tables and every table they read are held:
+    /// settles the pair's capture entries first (see [`children`](super::children)).
     fn verify_pair(
+        &self,
+        pair: &[Material],
+        tables: &mut Tables,
+        threads: usize,
+        report: &mut VerifyReport,
+    ) {
+        settle(pair, tables, self.rules(), threads);
+        self.check_pair(pair, tables, threads, report, expected);
+    }
+
+    /// Compares each stored value of the pair's tables with the one `expected` gives.
+    fn check_pair(
         &self,
         pair: &[Material],
         tables: &Tables,
         threads: usize,
         report: &mut VerifyReport,
+        expected: Expected,
     ) {
-        let chunks: Vec<(Material, u64)> = pair
-            .iter()
-            .flat_map(|&m| (0..m.size().div_ceil(CHUNK)).map(move |c| (m, c * CHUNK)))
-            .collect();
-        let next = AtomicUsize::new(0);
+        let chunks = Chunks::of(pair);
         let found = Mutex::new(VerifyReport::default());
         let rules = self.rules();
-        let work = || {
+        on_threads(threads, || {
             let mut list = Box::new(MoveList::new());
             let mut mine = VerifyReport::default();
-            while let Some(&(m, start)) = chunks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                let domain = Domain::whole(m);
-                let mut cursor = domain.cursor(start);
-                for i in start..(start + CHUNK).min(m.size()) {
-                    let board = cursor.board();
-                    cursor.step();
-                    let Some(board) = board else { continue };
-                    if orientation(board) == Orientation::Mirrored {
-                        continue;
-                    }
-                    let Some(pos) = position_of(board, rules) else {
-                        continue;
-                    };
-                    if by_captures(&pos) {
-                        continue;
+            while let Some((m, start)) = chunks.next() {
+                for_each_stored(m, start, rules, |i, board, pos| {
+                    if by_captures(pos) {
+                        return;
                     }
                     mine.positions += 1;
                     let stored = tables.stored(m, i);
-                    let want = expected(&pos, &mut list, tables);
+                    let want = expected(pos, board, m, &mut list, tables);
                     if stored != want {
                         mine.mismatch_count += 1;
                         if mine.mismatches.len() < 100 {
@@ -326,7 +322,7 @@ impl Tablebase {
                             ));
                         }
                     }
-                }
+                });
             }
             if let Ok(mut r) = found.lock() {
                 r.positions += mine.positions;
@@ -334,16 +330,7 @@ impl Tablebase {
                 let room = 100usize.saturating_sub(r.mismatches.len());
                 r.mismatches.extend(mine.mismatches.into_iter().take(room));
             }
-        };
-        if threads <= 1 {
-            work();
-        } else {
-            std::thread::scope(|scope| {
-                for _ in 0..threads {
-                    scope.spawn(work);
-                }
-            });
-        }
+        });
         let found = found.into_inner().unwrap_or_default();
         report.positions += found.positions;
         report.mismatch_count += found.mismatch_count;
@@ -354,49 +341,27 @@ impl Tablebase {
     }
 }
 
-/// The value code a position must have, given its children's codes from the held tables
-/// (`None` when a child's table is not held).
-fn expected(pos: &Position, list: &mut MoveList, tables: &Tables) -> Option<Code> {
-    if let Some(outcome) = pos.outcome() {
-        return Some(match outcome.winner() {
-            Some(w) if w == pos.turn() => Code::win(0),
-            Some(_) => Code::loss(0),
-            None => Code::DRAW,
-        });
-    }
-    pos.legal_moves_into(list);
-    let (mut best_win, mut any_draw, mut longest_loss) = (None::<u16>, false, 0u16);
-    for mv in list.iter() {
-        match tables.value(&pos.after_unchecked(*mv)).ok()?.decode() {
-            (Wdl::Loss, Some(d)) => best_win = Some(best_win.map_or(d + 1, |b| b.min(d + 1))),
-            (Wdl::Win, Some(d)) => longest_loss = longest_loss.max(d + 1),
-            _ => any_draw = true,
-        }
-    }
-    Some(match best_win {
-        Some(d) => Code::win(d),
-        None if any_draw => Code::DRAW,
-        None => Code::loss(longest_loss),
-    })
-}
+/// How [`Tablebase::check_pair`] derives a position's value: from the position, its board
+/// (White to move) and material, a move list to fill and the held tables.
+type Expected = fn(&Position, (u64, u64, u64), Material, &mut MoveList, &Tables) -> Option<Code>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::RuleSet;
     use crate::tablebase::Builder;
+    use crate::tablebase::build::children::by_moves;
     use crate::tablebase::format::{Kind, encode, file_name};
     use crate::tablebase::index::{board_of, is_stored};
 
-    /// A table whose files are valid but hold one wrong value fails `verify`, which names
-    /// the position.
-    #[test]
-    fn verify_finds_a_wrong_value() {
-        let dir = std::env::temp_dir().join(format!("td-verify-wrong-{}", std::process::id()));
-        let rules = RuleSet::Default;
-        Builder::new(rules, &dir).build(2).unwrap();
-        let m = Material::from_name("KvM").unwrap();
-        let built = Tablebase::open(&dir, rules).unwrap();
+    /// The codes of a material's files, changed by `change`, written back.
+    fn rewrite_files(
+        dir: &std::path::Path,
+        rules: RuleSet,
+        m: Material,
+        change: impl FnOnce(&mut [Option<Code>]),
+    ) {
+        let built = Tablebase::open(dir, rules).unwrap();
         let read = |metric| built.file(m, metric).unwrap().decode_all().unwrap();
         let (wdl, dtw) = (read(Metric::Wdl), read(Metric::Dtw));
         let mut values: Vec<Option<Code>> = wdl
@@ -410,24 +375,132 @@ mod tests {
                 })
             })
             .collect();
-        // The first stored entry of a real position, its value changed.
-        let (index, pos) = (0..m.size())
-            .find_map(|i| {
-                let board = board_of(m, i)?;
-                let pos = position_of(board, rules)?;
-                is_stored(m, i, board).then_some((i, pos))
-            })
-            .unwrap();
-        let old = values[index as usize];
-        values[index as usize] = Some(if old == Some(Code::DRAW) {
-            Code::win(3)
-        } else {
-            Code::DRAW
-        });
+        change(&mut values);
         for metric in [Metric::Wdl, Metric::Dtw] {
             let bytes = encode(rules, Kind::from(metric), m, &values).unwrap();
             std::fs::write(dir.join(file_name(m, rules, metric)), bytes).unwrap();
         }
+    }
+
+    /// The stored entries of a material, with their positions.
+    fn stored(m: Material, rules: RuleSet) -> impl Iterator<Item = (u64, Position)> {
+        (0..m.size()).filter_map(move |i| {
+            let board = board_of(m, i)?;
+            let pos = position_of(board, rules)?;
+            is_stored(m, i, board).then_some((i, pos))
+        })
+    }
+
+    /// The report of the `pairs` as it was computed before capture entries were settled
+    /// and children indexed incrementally: every table held as its files store it, each
+    /// position's children played and looked up one by one ([`by_moves`]).
+    fn by_moves_report(tb: &Tablebase, pairs: &[Vec<Material>]) -> VerifyReport {
+        let mut tables = Tables::default();
+        for &m in build_order(tb.max_pieces()).iter().flatten() {
+            tables.insert(m, tb.held(m).unwrap());
+        }
+        let mut report = VerifyReport::default();
+        for pair in pairs {
+            tb.check_pair(pair, &tables, 1, &mut report, |pos, _, _, list, tables| {
+                by_moves(pos, list, tables)
+            });
+        }
+        report
+    }
+
+    /// [`Tablebase::verify`] computed as [`by_moves_report`] does.
+    fn verify_by_moves(tb: &Tablebase) -> VerifyReport {
+        by_moves_report(tb, &build_order(tb.max_pieces()))
+    }
+
+    /// A wrong value in a king-only table, read as the child of a quiet move (a position of
+    /// the colour swap, three pieces, no capture), makes its parent a mismatch; and the
+    /// report, with wrong values in tables read through captures and crownings too, is the
+    /// one the children played one by one give.
+    #[test]
+    fn verify_reads_children_as_their_moves_give_them() {
+        let dir = std::env::temp_dir().join(format!("td-verify-fast-{}", std::process::id()));
+        let rules = RuleSet::Default;
+        Builder::new(rules, &dir).build(3).unwrap();
+        let tb = Tablebase::open(&dir, rules).unwrap();
+        let clean = tb.verify(1).unwrap();
+        assert_eq!(clean.mismatch_count, 0);
+        assert_eq!(clean, verify_by_moves(&tb));
+        // A position of KvKK not won in one ply with a quiet child in KKvK that must not
+        // capture: that child made a loss in 0 plies, the parent is a win in 1.
+        let (parent, child) = (
+            Material::from_name("KvKK").unwrap(),
+            Material::from_name("KKvK").unwrap(),
+        );
+        let held = tb.held(parent).unwrap();
+        let mut list = MoveList::new();
+        let (fen, index) = stored(parent, rules)
+            .filter(|(i, pos)| !by_captures(pos) && held.get(*i as usize) != Some(Code::win(1)))
+            .find_map(|(_, pos)| {
+                pos.legal_moves_into(&mut list);
+                list.iter().find_map(|mv| {
+                    let c = pos.after_unchecked(*mv);
+                    let (m, i) = crate::tablebase::index::locate(&c)?;
+                    (m == child && !by_captures(&c)).then(|| (pos.to_fen(), i))
+                })
+            })
+            .unwrap();
+        rewrite_files(&dir, rules, child, |v| {
+            v[index as usize] = Some(Code::loss(0))
+        });
+        // A wrong draw in KvK, read through captures (of KKvK, KvKK...) and crownings (MvK).
+        let kvk = Material::from_name("KvK").unwrap();
+        rewrite_files(&dir, rules, kvk, |v| {
+            for (i, _) in stored(kvk, rules).step_by(97) {
+                v[i as usize] = Some(Code::win(7));
+            }
+        });
+        let tb = Tablebase::open(&dir, rules).unwrap();
+        let report = tb.verify(1).unwrap();
+        let reference = verify_by_moves(&tb);
+        // One pair at a time, the tables of fewer pieces are settled where its captures
+        // lead.
+        let pairs: Vec<(VerifyReport, VerifyReport)> = build_order(3)
+            .into_iter()
+            .filter(|pair| pair[0].pieces() == 3)
+            .map(|pair| {
+                let name = pair[0].name();
+                let alone = tb.verify_material(&name, 1).unwrap();
+                (alone, by_moves_report(&tb, &[pair]))
+            })
+            .collect();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(
+            report.mismatches.iter().any(|s| s.starts_with(&fen)),
+            "{fen} not in {:?}",
+            report.mismatches
+        );
+        assert!(report.mismatch_count > 2);
+        assert_eq!(report, reference);
+        assert!(pairs.iter().any(|(alone, _)| alone.mismatch_count > 0));
+        for (alone, reference) in pairs {
+            assert_eq!(alone, reference);
+        }
+    }
+
+    /// A table whose files are valid but hold one wrong value fails `verify`, which names
+    /// the position.
+    #[test]
+    fn verify_finds_a_wrong_value() {
+        let dir = std::env::temp_dir().join(format!("td-verify-wrong-{}", std::process::id()));
+        let rules = RuleSet::Default;
+        Builder::new(rules, &dir).build(2).unwrap();
+        let m = Material::from_name("KvM").unwrap();
+        // The first stored entry of a real position, its value changed.
+        let (index, pos) = stored(m, rules).next().unwrap();
+        rewrite_files(&dir, rules, m, |values| {
+            let old = values[index as usize];
+            values[index as usize] = Some(if old == Some(Code::DRAW) {
+                Code::win(3)
+            } else {
+                Code::DRAW
+            });
+        });
         let report = Tablebase::open(&dir, rules).unwrap().verify(2).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(report.mismatch_count >= 1);

@@ -103,8 +103,9 @@ impl Held {
         b.finish(exact)
     }
 
+    /// The code of entry `i`.
     #[inline]
-    fn get(&self, i: usize) -> Option<Code> {
+    pub(crate) fn get(&self, i: usize) -> Option<Code> {
         let bits = match &self.codes {
             Codes::Narrow { index, palette } => index
                 .get(i)
@@ -115,6 +116,22 @@ impl Held {
         bits.map(Code::from_bits)
     }
 
+    /// Whether every entry holds its true code (see [`Held`]).
+    pub(crate) fn is_exact(&self) -> bool {
+        self.exact
+    }
+
+    /// A writer of some entries' codes in place.
+    pub(crate) fn rewrite(&mut self) -> Rewrite<'_> {
+        let mut slot = std::vec![0u16; 1 << 16].into_boxed_slice();
+        if let Codes::Narrow { palette, .. } = &self.codes {
+            for (p, &code) in palette.iter().enumerate() {
+                slot[usize::from(code)] = p as u16 + 1;
+            }
+        }
+        Rewrite { held: self, slot }
+    }
+
     /// The bytes it holds.
     #[cfg(test)]
     fn bytes(&self) -> usize {
@@ -122,6 +139,45 @@ impl Held {
             Codes::Narrow { index, .. } => index.len(),
             Codes::Wide(v) => 2 * v.len(),
         }
+    }
+}
+
+/// Writes codes into a [`Held`] in place (a table's palette grows, or the table widens to
+/// two bytes an entry, as [`HeldBuilder`] does).
+pub(crate) struct Rewrite<'a> {
+    held: &'a mut Held,
+    /// Per code, its place in the palette plus one (0: not in it yet).
+    slot: Box<[u16]>,
+}
+
+impl Rewrite<'_> {
+    /// Entry `i` (inside the table) holds `code` from now on.
+    pub(crate) fn set(&mut self, i: usize, code: Code) {
+        let bits = code.bits();
+        match &mut self.held.codes {
+            Codes::Wide(v) => v[i] = bits,
+            Codes::Narrow { index, palette } => {
+                let mut s = self.slot[usize::from(bits)];
+                if s == 0 {
+                    if palette.len() == 256 {
+                        let mut wide: Box<[u16]> =
+                            index.iter().map(|&p| palette[usize::from(p)]).collect();
+                        wide[i] = bits;
+                        self.held.codes = Codes::Wide(wide);
+                        return;
+                    }
+                    palette.push(bits);
+                    s = palette.len() as u16;
+                    self.slot[usize::from(bits)] = s;
+                }
+                index[i] = (s - 1) as u8;
+            }
+        }
+    }
+
+    /// Done: the table is `exact` as [`Held`] says.
+    pub(crate) fn finish(self, exact: bool) {
+        self.held.exact = exact;
     }
 }
 
@@ -157,6 +213,16 @@ impl Tables {
     /// Whether the whole table of `m` is held.
     pub(crate) fn has(&self, m: Material) -> bool {
         self.whole[material::slot(m)].is_some()
+    }
+
+    /// The whole table of `m`, if held.
+    pub(crate) fn held(&self, m: Material) -> Option<&Held> {
+        self.whole[material::slot(m)].as_ref()
+    }
+
+    /// Takes the whole table of `m` out (to be inserted again).
+    pub(crate) fn take(&mut self, m: Material) -> Option<Held> {
+        self.whole[material::slot(m)].take()
     }
 
     /// Frees the table of `m` and its rank slices' values.
@@ -287,6 +353,33 @@ mod tests {
         assert_eq!(h.bytes(), 2 * many.len());
         assert!(many.iter().enumerate().all(|(i, &c)| h.get(i) == Some(c)));
         assert_eq!(h.get(many.len()), None);
+    }
+
+    /// Codes written in place read back: a code new to the palette joins it, and one past
+    /// 256 codes makes the table two bytes an entry, its other entries kept.
+    #[test]
+    fn rewritten_codes_read_back() {
+        let codes: Vec<Code> = (0..3000u16).map(|i| Code::from_bits(i % 200)).collect();
+        let mut h = Held::new(&codes, false);
+        let mut w = h.rewrite();
+        w.set(7, Code::from_bits(250));
+        w.set(8, Code::from_bits(3));
+        w.finish(false);
+        assert_eq!(h.bytes(), codes.len());
+        assert!(!h.is_exact());
+        let mut want = codes.clone();
+        want[7] = Code::from_bits(250);
+        want[8] = Code::from_bits(3);
+        assert!(want.iter().enumerate().all(|(i, &c)| h.get(i) == Some(c)));
+        let mut w = h.rewrite();
+        for i in 0..60u16 {
+            w.set(usize::from(i) + 100, Code::from_bits(1000 + i));
+            want[usize::from(i) + 100] = Code::from_bits(1000 + i);
+        }
+        w.finish(true);
+        assert_eq!(h.bytes(), 2 * codes.len());
+        assert!(h.is_exact());
+        assert!(want.iter().enumerate().all(|(i, &c)| h.get(i) == Some(c)));
     }
 
     #[test]

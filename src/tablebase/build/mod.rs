@@ -8,10 +8,12 @@
 //! - `progress`: what a build tells its callback;
 //! - `plan`: the slices of a build and their estimates, for builds over many processes;
 //! - `check`: statistics and verification of built tables;
+//! - `children`: what verification reads of a position's children, cheaply;
 //! - `error`: [`BuildError`].
 
 mod assemble;
 mod check;
+mod children;
 mod crew;
 mod domain;
 mod error;
