@@ -18,12 +18,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::vec::Vec;
 
 use super::domain::{Domain, Group, Orientation, decide, orientation, position_of};
-use super::held::{Held, Tables, from_children};
+use super::held::{Best, Held, Tables, from_children};
 use crate::movegen::{Side, White, for_each_quiet};
 use crate::tablebase::index::mirror_files;
 use crate::tablebase::material::Material;
 use crate::tablebase::resolve::by_captures;
-use crate::tablebase::value::{Code, Wdl};
+use crate::tablebase::value::Code;
 use crate::{MoveList, Outcome, Position, RuleSet};
 
 /// Entries a thread takes at a time.
@@ -271,36 +271,6 @@ impl<'a> Children<'a> {
     }
 }
 
-/// The value a position gets from its children's: the quickest win, else a draw, else the
-/// longest loss.
-#[derive(Default)]
-struct Best {
-    win: Option<u16>,
-    draw: bool,
-    loss: u16,
-}
-
-impl Best {
-    /// One more child, of code `code`.
-    #[inline]
-    fn add(&mut self, code: Code) {
-        match code.decode() {
-            (Wdl::Loss, Some(d)) => self.win = Some(self.win.map_or(d + 1, |b| b.min(d + 1))),
-            (Wdl::Win, Some(d)) => self.loss = self.loss.max(d + 1),
-            _ => self.draw = true,
-        }
-    }
-
-    /// The position's code.
-    fn code(&self) -> Code {
-        match self.win {
-            Some(d) => Code::win(d),
-            None if self.draw => Code::DRAW,
-            None => Code::loss(self.loss),
-        }
-    }
-}
-
 /// The code of a position whose game is over.
 fn over(pos: &Position, outcome: Outcome) -> Code {
     match outcome.winner() {
@@ -375,12 +345,7 @@ pub(crate) fn by_moves(pos: &Position, list: &mut MoveList, tables: &Tables) -> 
     if let Some(outcome) = pos.outcome() {
         return Some(over(pos, outcome));
     }
-    pos.legal_moves_into(list);
-    let mut best = Best::default();
-    for mv in list.iter() {
-        best.add(tables.value(&pos.after_unchecked(*mv)).ok()?);
-    }
-    Some(best.code())
+    from_children(pos, list, |c| tables.value(c)).ok()
 }
 
 #[cfg(test)]

@@ -292,6 +292,39 @@ impl Tables {
     }
 }
 
+/// The value a position gets from its children's: the quickest win, else a draw, else the
+/// longest loss.
+#[derive(Default)]
+pub(crate) struct Best {
+    win: Option<u16>,
+    draw: bool,
+    loss: u16,
+}
+
+impl Best {
+    /// One more child, of code `code`.
+    #[inline]
+    pub(crate) fn add(&mut self, code: Code) {
+        match code.decode() {
+            (Wdl::Loss, Some(d)) => {
+                let w = d.saturating_add(1);
+                self.win = Some(self.win.map_or(w, |b| b.min(w)));
+            }
+            (Wdl::Win, Some(d)) => self.loss = self.loss.max(d.saturating_add(1)),
+            _ => self.draw = true,
+        }
+    }
+
+    /// The position's code.
+    pub(crate) fn code(&self) -> Code {
+        match self.win {
+            Some(d) => Code::win(d),
+            None if self.draw => Code::DRAW,
+            None => Code::loss(self.loss),
+        }
+    }
+}
+
 /// The value code of a position that is not over ([`Position::outcome`] is `None`), from
 /// its children's codes (`child`): the quickest win, else a draw, else the longest loss.
 #[inline]
@@ -301,21 +334,11 @@ pub(crate) fn from_children<E>(
     mut child: impl FnMut(&Position) -> Result<Code, E>,
 ) -> Result<Code, E> {
     pos.legal_moves_into(list);
-    let (mut best_win, mut any_draw, mut longest_loss) = (None::<u16>, false, 0u16);
+    let mut best = Best::default();
     for mv in list.iter() {
-        match child(&pos.after_unchecked(*mv))?.decode() {
-            (Wdl::Loss, Some(d)) => {
-                best_win = Some(best_win.map_or(d + 1, |b| b.min(d.saturating_add(1))));
-            }
-            (Wdl::Win, Some(d)) => longest_loss = longest_loss.max(d.saturating_add(1)),
-            _ => any_draw = true,
-        }
+        best.add(child(&pos.after_unchecked(*mv))?);
     }
-    Ok(match best_win {
-        Some(d) => Code::win(d),
-        None if any_draw => Code::DRAW,
-        None => Code::loss(longest_loss),
-    })
+    Ok(best.code())
 }
 
 /// The value codes of a material from its two decoded files (symbols in index order): a
