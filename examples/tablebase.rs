@@ -6,7 +6,7 @@
 //! cargo run --release --example tablebase -- probe --rules R --dir DIR --batch < fens.txt
 //! cargo run --release --example tablebase -- stats --rules R --dir DIR
 //! cargo run --release --example tablebase -- line --rules R --dir DIR FEN
-//! cargo run --release --example tablebase -- verify --rules R --dir DIR [--threads N] [MATERIAL]
+//! cargo run --release --example tablebase -- verify --rules R --dir DIR [--threads N] [--split-above E] [MATERIAL | SLICE]
 //! cargo run --release --example tablebase -- plan --rules R --pieces N [--workers W] [--split-above E]
 //! cargo run --release --example tablebase -- build-slice --rules R --dir DIR [--threads N] [--split-above E] [--memory-limit GB] [--log] NAME
 //! ```
@@ -26,7 +26,9 @@
 //! rule set say what it holds instead.
 //! `verify` derives every stored value again from its successors' and exits with code 1 if
 //! one differs; given a MATERIAL (`KKKKMvK`), it checks that material and its colour swap
-//! alone, in a directory holding every table of fewer pieces. `plan` prints the slices of a
+//! alone, in a directory holding every table of fewer pieces; given a rank slice's name
+//! (`KvKKKKM+KKKKMvK.r-7`, as `plan` names it), that slice's values, in the directory it was
+//! built in, before its material's tables are put together. `plan` prints the slices of a
 //! build (the unit a worker builds: a material and its colour swap), one a line with its
 //! pieces, index entries, estimated peak memory, disk and time (one worker of two threads),
 //! and inputs, then the totals and the estimated time on W workers (default 1).
@@ -57,7 +59,7 @@ usage: tablebase build  --rules R --pieces N --dir DIR [--threads N] [--split-ab
        tablebase probe  --rules R --dir DIR (FEN | --batch)
        tablebase stats  --rules R --dir DIR
        tablebase line   --rules R --dir DIR FEN
-       tablebase verify --rules R --dir DIR [--threads N] [MATERIAL]
+       tablebase verify --rules R --dir DIR [--threads N] [--split-above E] [MATERIAL | SLICE]
        tablebase plan   --rules R --pieces N [--workers W] [--split-above E]
        tablebase build-slice --rules R --dir DIR [--threads N] [--split-above E] [--memory-limit GB] [--log] NAME
 
@@ -69,7 +71,8 @@ Builds, probes, summarises and checks endgame tables.
   --threads N  threads (default: the number of cores)
   --workers W  plan: the workers the time is estimated for (default 1)
   --split-above E  solve a pair of materials with men of more than E index entries
-               a rank slice at a time (default 2^30)
+               a rank slice at a time (default 2^30); verify: the plan a rank
+               slice's name is looked up in
   --memory-limit GB  refuse, before it starts, a slice estimated to need more
                memory than GB gigabytes (the plan's memory column)
   --log        build: instead of the bar, a line on stderr as each stage of a slice
@@ -265,7 +268,9 @@ fn parse_args() -> Result<Args, Stop> {
     if (a.command == "build" || a.command == "plan") && a.pieces.is_none() {
         return Err(format!("{} needs --pieces N", a.command).into());
     }
-    if a.split_above.is_some() && !["build", "plan", "build-slice"].contains(&a.command.as_str()) {
+    if a.split_above.is_some()
+        && !["build", "plan", "build-slice", "verify"].contains(&a.command.as_str())
+    {
         return Err("--split-above is for build, plan and build-slice".into());
     }
     if a.memory_limit.is_some() && !["build", "build-slice"].contains(&a.command.as_str()) {
@@ -438,19 +443,30 @@ fn run() -> Result<ExitCode, Stop> {
             writeln!(out, "{}", line.join(" ")).map_err(w)?;
         }
         _ => {
-            let tb = Tablebase::open(&dir, a.rules).map_err(|e| e.to_string())?;
-            // One material and its colour swap, or every table.
+            // One rank slice; one material and its colour swap; or every table.
             let (r, what) = match &a.fen {
+                Some(name) if name.contains('.') => (
+                    splitting(Builder::new(a.rules, &dir).threads(threads), &a)
+                        .verify_slice(name)
+                        .map_err(|e| e.to_string()),
+                    format!("of the rank slice {name}"),
+                ),
                 Some(name) => (
-                    tb.verify_material(name, threads),
+                    Tablebase::open(&dir, a.rules)
+                        .map_err(|e| e.to_string())?
+                        .verify_material(name, threads)
+                        .map_err(|e| e.to_string()),
                     format!("of {name} and its colour swap"),
                 ),
-                None => (
-                    tb.verify(threads),
-                    format!("of up to {} pieces", tb.max_pieces()),
-                ),
+                None => {
+                    let tb = Tablebase::open(&dir, a.rules).map_err(|e| e.to_string())?;
+                    (
+                        tb.verify(threads).map_err(|e| e.to_string()),
+                        format!("of up to {} pieces", tb.max_pieces()),
+                    )
+                }
             };
-            let r = r.map_err(|e| e.to_string())?;
+            let r = r?;
             for m in &r.mismatches {
                 writeln!(out, "mismatch: {m}").map_err(w)?;
             }

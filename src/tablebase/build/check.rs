@@ -7,17 +7,19 @@ use std::string::String;
 use std::sync::Mutex;
 use std::vec::Vec;
 
-use super::children::{Chunks, expected, for_each_stored, on_threads, settle};
+use super::children::{Chunks, expected, for_each_stored, on_threads, settle, settle_domains};
 use super::domain::{Domain, position_of};
+use super::{BuildError, Builder, SliceKind};
 use super::held::{Held, Tables};
 use super::order::{build_order, crowned, last_crowning_use};
 use crate::tablebase::error::ProbeError;
+use crate::tablebase::format::Scheme;
 use crate::tablebase::material::Material;
 use crate::tablebase::probe::file_error;
 use crate::tablebase::resolve::by_captures;
 use crate::tablebase::value::{Code, Metric};
 use crate::tablebase::{Corruption, FileError, Tablebase};
-use crate::{MoveList, Position};
+use crate::{MoveList, Position, RuleSet};
 
 /// The figures of one table (positions with the side to move holding the first side of
 /// the material's name), as its files' headers give them.
@@ -133,23 +135,7 @@ impl Tablebase {
                 .decode_all()
                 .map_err(|r| file_error(self.path_of(m, metric), r).into())
         };
-        let wdl = decoded(Metric::Wdl)?;
-        let dtw = decoded(Metric::Dtw)?;
-        let codes: Vec<Code> = wdl
-            .iter()
-            .zip(&dtw)
-            .map(|(&w, &d)| {
-                let d = Code::from_bits(d);
-                if w == 0 {
-                    Code::DRAW
-                } else if d == Code::DRAW || d.wdl_symbol() != w {
-                    Code::from_bits(DISAGREE)
-                } else {
-                    d
-                }
-            })
-            .collect();
-        Ok(Held::new(&codes, false))
+        Ok(checked(&decoded(Metric::Wdl)?, &decoded(Metric::Dtw)?))
     }
 
     /// Checks every stored value against its position's moves: each position's value and
@@ -292,56 +278,193 @@ impl Tablebase {
         report: &mut VerifyReport,
         expected: Expected,
     ) {
-        let chunks = Chunks::of(pair);
-        let found = Mutex::new(VerifyReport::default());
-        let rules = self.rules();
-        on_threads(threads, || {
-            let mut list = Box::new(MoveList::new());
-            let mut mine = VerifyReport::default();
-            while let Some((m, start)) = chunks.next() {
-                for_each_stored(m, start, rules, |i, board, pos| {
-                    if by_captures(pos) {
-                        return;
-                    }
-                    mine.positions += 1;
-                    let stored = tables.stored(m, i);
-                    let want = expected(pos, board, m, &mut list, tables);
-                    if stored != want {
-                        mine.mismatch_count += 1;
-                        if mine.mismatches.len() < 100 {
-                            let show = |c: Option<Code>| match c {
-                                Some(c) if c.bits() == DISAGREE => "WDL and DTW disagree".into(),
-                                Some(c) => format!("{:?}", c.decode()),
-                                None => String::from("nothing"),
-                            };
-                            mine.mismatches.push(format!(
-                                "{}: stored {}, expected {}",
-                                pos.to_fen(),
-                                show(stored),
-                                show(want)
-                            ));
-                        }
-                    }
-                });
-            }
-            if let Ok(mut r) = found.lock() {
-                r.positions += mine.positions;
-                r.mismatch_count += mine.mismatch_count;
-                let room = 100usize.saturating_sub(r.mismatches.len());
-                r.mismatches.extend(mine.mismatches.into_iter().take(room));
-            }
-        });
-        let found = found.into_inner().unwrap_or_default();
-        report.positions += found.positions;
-        report.mismatch_count += found.mismatch_count;
-        let room = 100usize.saturating_sub(report.mismatches.len());
-        report
-            .mismatches
-            .extend(found.mismatches.into_iter().take(room));
+        let whole: Vec<Domain> = pair.iter().map(|&m| Domain::whole(m)).collect();
+        check(&whole, tables, self.rules(), threads, report, expected);
     }
 }
 
-/// How [`Tablebase::check_pair`] derives a position's value: from the position, its board
+/// The values of a material's two decoded files (symbols in index order), held a byte an
+/// entry for checking: an entry where the files disagree holds [`DISAGREE`].
+fn checked(wdl: &[u16], dtw: &[u16]) -> Held {
+    let codes: Vec<Code> = wdl
+        .iter()
+        .zip(dtw)
+        .map(|(&w, &d)| {
+            let d = Code::from_bits(d);
+            if w == 0 {
+                Code::DRAW
+            } else if d == Code::DRAW || d.wdl_symbol() != w {
+                Code::from_bits(DISAGREE)
+            } else {
+                d
+            }
+        })
+        .collect();
+    Held::new(&codes, false)
+}
+
+/// Compares each stored value of `domains` (whole tables, or rank slices, held in
+/// `tables`) with the one `expected` gives, on `threads` threads, into `report`. A
+/// position the files leave to its captures is passed over: it has no value of its own.
+fn check(
+    domains: &[Domain],
+    tables: &Tables,
+    rules: RuleSet,
+    threads: usize,
+    report: &mut VerifyReport,
+    expected: Expected,
+) {
+    let chunks = Chunks::of_domains(domains);
+    let found = Mutex::new(VerifyReport::default());
+    on_threads(threads, || {
+        let mut list = Box::new(MoveList::new());
+        let mut mine = VerifyReport::default();
+        while let Some((_, d, start)) = chunks.next() {
+            let part = match d.scheme() {
+                Scheme::Whole => None,
+                Scheme::Rows(..) => tables.part_of(&d),
+            };
+            for_each_stored(&d, start, rules, |i, board, pos| {
+                if by_captures(pos) {
+                    return;
+                }
+                mine.positions += 1;
+                let stored = match (d.scheme(), part) {
+                    (Scheme::Whole, _) => tables.stored(d.m, i),
+                    (_, Some(part)) => part.get(i as usize),
+                    (_, None) => None,
+                };
+                let want = expected(pos, board, d.m, &mut list, tables);
+                if stored != want {
+                    mine.mismatch_count += 1;
+                    if mine.mismatches.len() < 100 {
+                        let show = |c: Option<Code>| match c {
+                            Some(c) if c.bits() == DISAGREE => "WDL and DTW disagree".into(),
+                            Some(c) => format!("{:?}", c.decode()),
+                            None => String::from("nothing"),
+                        };
+                        mine.mismatches.push(format!(
+                            "{}: stored {}, expected {}",
+                            pos.to_fen(),
+                            show(stored),
+                            show(want)
+                        ));
+                    }
+                }
+            });
+        }
+        if let Ok(mut r) = found.lock() {
+            r.positions += mine.positions;
+            r.mismatch_count += mine.mismatch_count;
+            let room = 100usize.saturating_sub(r.mismatches.len());
+            r.mismatches.extend(mine.mismatches.into_iter().take(room));
+        }
+    });
+    let found = found.into_inner().unwrap_or_default();
+    report.positions += found.positions;
+    report.mismatch_count += found.mismatch_count;
+    let room = 100usize.saturating_sub(report.mismatches.len());
+    report
+        .mismatches
+        .extend(found.mismatches.into_iter().take(room));
+}
+
+impl Builder {
+    /// Checks one slice of the [plan](Builder::plan) in the builder's directory, as
+    /// [`Tablebase::verify`] checks whole tables: each value it stores is derived again
+    /// from its position's children's (the move generator and the values of the tables and
+    /// rank slices it reads) and compared. A rank slice (`KvKKKKM+KKKKMvK.r-7`) is checked
+    /// from its values' files, before its material's tables are put together, on the
+    /// worker that built it; a slice that writes whole tables (`KvKKKKK+KKKKKvK`, or the
+    /// assembly `KvKKKKM+KKKKMvK`) is checked from those tables, with every table of fewer
+    /// pieces and those its crownings reach. It holds what it reads a byte an entry, like
+    /// [`Builder::build_slice`], and its own values too.
+    ///
+    /// ```
+    /// use turkish_draughts::RuleSet;
+    /// use turkish_draughts::tablebase::{Builder, BuildError, SliceKind};
+    /// # let dir = std::env::temp_dir().join(format!("td-doc-verify-slice-{}", std::process::id()));
+    /// // KvKM+KMvK solved a rank of its man at a time.
+    /// let b = Builder::new(RuleSet::Default, &dir).threads(1).split_above(100_000);
+    /// let plan = b.plan(3)?;
+    /// for s in plan.slices() {
+    ///     b.build_slice(s.name())?;
+    ///     let report = b.verify_slice(s.name())?;
+    ///     assert_eq!(report.mismatch_count, 0, "{}", s.name());
+    /// }
+    /// let ranks = plan.slices().iter().find(|s| s.kind() == SliceKind::Ranks).unwrap();
+    /// assert!(b.verify_slice(ranks.name())?.positions > 0);
+    /// let err = b.verify_slice("KvX").unwrap_err();
+    /// assert!(matches!(err, BuildError::UnknownSlice { .. }));
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::UnknownSlice`] for a name that is no slice, [`BuildError::MissingInput`]
+    /// when a file it reads (its own, or an input's) is not in the directory, and
+    /// [`BuildError::Unreadable`] for a file that cannot be read.
+    pub fn verify_slice(&self, name: &str) -> Result<VerifyReport, BuildError> {
+        let unknown = || BuildError::UnknownSlice { name: name.into() };
+        let pieces = super::plan::first_material(name)
+            .map(Material::pieces)
+            .ok_or_else(unknown)?;
+        let plan = self.plan(pieces)?;
+        let slice = plan.find(name).ok_or_else(unknown)?;
+        let threads = self.thread_count();
+        let mut tables = Tables::default();
+        let mut report = VerifyReport::default();
+        if slice.kind() == SliceKind::Ranks {
+            self.require(slice, slice)?;
+            for input in self.inputs_of(&plan, slice)? {
+                self.hold(input, &mut tables)?;
+            }
+            for d in slice.domains() {
+                tables.insert_part(*d, self.load_part(d)?);
+            }
+            // Its capture entries get their captures' value, so that every entry of its
+            // own is read as it is.
+            settle_domains(slice.domains(), &mut tables, self.rules, threads);
+            check(
+                slice.domains(),
+                &tables,
+                self.rules,
+                threads,
+                &mut report,
+                expected,
+            );
+        } else {
+            let pair = slice.pair();
+            self.require(slice, slice)?;
+            let mut read: Vec<Material> = build_order(pieces - 1).into_iter().flatten().collect();
+            read.extend(crowned(pair));
+            read.extend(pair);
+            for m in read {
+                if !tables.has(m) {
+                    let missing = self.missing(m);
+                    if !missing.is_empty() {
+                        let input = plan.find(&m.name()).map_or_else(|| m.name(), |s| s.name().into());
+                        return Err(BuildError::MissingInput {
+                            slice: slice.name().into(),
+                            input,
+                            dir: self.dir.clone(),
+                            files: missing.join(", "),
+                        });
+                    }
+                    let (wdl, dtw) = (self.decoded(m, Metric::Wdl)?, self.decoded(m, Metric::Dtw)?);
+                    tables.insert(m, checked(&wdl, &dtw));
+                }
+            }
+            settle(pair, &mut tables, self.rules, threads);
+            let whole: Vec<Domain> = pair.iter().map(|&m| Domain::whole(m)).collect();
+            check(&whole, &tables, self.rules, threads, &mut report, expected);
+        }
+        Ok(report)
+    }
+}
+
+/// How [`check`] derives a position's value: from the position, its board
 /// (White to move) and material, a move list to fill and the held tables.
 type Expected = fn(&Position, (u64, u64, u64), Material, &mut MoveList, &Tables) -> Option<Code>;
 
@@ -352,6 +475,7 @@ mod tests {
     use crate::tablebase::Builder;
     use crate::tablebase::build::children::by_moves;
     use crate::tablebase::format::{Kind, encode, file_name};
+    use std::string::ToString;
     use crate::tablebase::index::{board_of, is_stored};
 
     /// The codes of a material's files, changed by `change`, written back.
@@ -481,6 +605,104 @@ mod tests {
         for (alone, reference) in pairs {
             assert_eq!(alone, reference);
         }
+    }
+
+    /// A rank slice is verified from its values' files before its material is put
+    /// together: clean, it agrees; with one wrong value, that position is named.
+    #[test]
+    fn verify_slice_checks_a_rank_slice() {
+        use crate::tablebase::format::{Summary, encode_with};
+        let dir = std::env::temp_dir().join(format!("td-verify-slice-{}", std::process::id()));
+        let rules = RuleSet::Default;
+        let b = Builder::new(rules, &dir).threads(2).split_above(100_000);
+        let plan = b.plan(3).unwrap();
+        let mut rank_slices = Vec::new();
+        for s in plan.slices() {
+            b.build_slice(s.name()).unwrap();
+            let r = b.verify_slice(s.name()).unwrap();
+            assert_eq!(r.mismatch_count, 0, "{}: {:?}", s.name(), r.mismatches);
+            assert!(r.positions > 0, "{}", s.name());
+            if s.kind() == SliceKind::Ranks {
+                rank_slices.push((s.name().to_string(), s.domains()[0], r.positions));
+            }
+        }
+        assert!(rank_slices.len() >= 2, "{}", rank_slices.len());
+        // The rank slices together check every position of the material and its swap
+        // that the whole table's check does.
+        let tb = Tablebase::open(&dir, rules).unwrap();
+        let whole = tb.verify_material("KvKM", 1).unwrap();
+        assert_eq!(whole.mismatch_count, 0);
+        let kvkm = Material::from_name("KvKM").unwrap();
+        assert_eq!(
+            rank_slices
+                .iter()
+                .filter(|r| r.1.m == kvkm || r.1.m == kvkm.swapped())
+                .map(|r| r.2)
+                .sum::<u64>(),
+            whole.positions
+        );
+        // One wrong value in a rank slice's file, of a position that does not capture.
+        let (name, d, _) = rank_slices
+            .iter()
+            .find(|(_, d, _)| d.m.counts[0] + d.m.counts[2] > 0)
+            .cloned()
+            .unwrap();
+        let file = b.open(d.m, Kind::Codes, d.scheme()).unwrap();
+        let mut codes: Vec<Option<Code>> = file
+            .decode_all()
+            .unwrap()
+            .into_iter()
+            .map(|c| Some(Code::from_bits(c)))
+            .collect();
+        let mut cursor = d.cursor(0);
+        let (index, fen) = (0..d.size())
+            .find_map(|i| {
+                let board = cursor.board();
+                cursor.step();
+                let pos = position_of(board?, rules)?;
+                let stored = super::super::domain::orientation(board?)
+                    != super::super::domain::Orientation::Mirrored;
+                (stored && !by_captures(&pos) && pos.outcome().is_none())
+                    .then(|| (i, pos.to_fen()))
+            })
+            .unwrap();
+        let old = codes[index as usize];
+        codes[index as usize] = Some(if old == Some(Code::DRAW) {
+            Code::win(3)
+        } else {
+            Code::DRAW
+        });
+        let bytes = encode_with(
+            rules,
+            Kind::Codes,
+            d.m,
+            d.scheme(),
+            codes.len() as u64,
+            Summary::default(),
+            |first, block| {
+                let first = first as usize;
+                block.copy_from_slice(&codes[first..first + block.len()]);
+            },
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join(super::super::file_name_of(d.m, rules, Kind::Codes, d.scheme())),
+            bytes,
+        )
+        .unwrap();
+        let report = b.verify_slice(&name).unwrap();
+        let missing = Builder::new(rules, dir.join("none"))
+            .split_above(100_000)
+            .verify_slice(&name)
+            .unwrap_err();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(report.mismatch_count >= 1);
+        assert!(
+            report.mismatches.iter().any(|s| s.starts_with(&fen)),
+            "{fen} not in {:?}",
+            report.mismatches
+        );
+        assert!(matches!(missing, BuildError::MissingInput { .. }), "{missing}");
     }
 
     /// A table whose files are valid but hold one wrong value fails `verify`, which names

@@ -20,6 +20,7 @@ use std::vec::Vec;
 use super::domain::{Domain, Group, Orientation, decide, orientation, position_of};
 use super::held::{Best, Held, Tables, from_children};
 use crate::movegen::{Side, White, for_each_quiet};
+use crate::tablebase::format::Scheme;
 use crate::tablebase::index::mirror_files;
 use crate::tablebase::material::Material;
 use crate::tablebase::resolve::by_captures;
@@ -32,26 +33,32 @@ const CHUNK: u64 = 1 << 12;
 /// A board: White's pieces, Black's pieces, the kings (White to move).
 type Board = (u64, u64, u64);
 
-/// The entries of a pair of tables cut into chunks, handed out to threads in order.
+/// The entries of a pair of tables (or of rank slices) cut into chunks, handed out to
+/// threads in order.
 pub(crate) struct Chunks {
-    list: Vec<(Material, u64)>,
+    /// Each chunk's domain (its place in the list given, and itself) and first entry.
+    list: Vec<(usize, Domain, u64)>,
     next: AtomicUsize,
 }
 
 impl Chunks {
-    /// The chunks of the tables of `pair`.
-    pub(crate) fn of(pair: &[Material]) -> Chunks {
+    /// The chunks of the entries of `domains`.
+    pub(crate) fn of_domains(domains: &[Domain]) -> Chunks {
         Chunks {
-            list: pair
+            list: domains
                 .iter()
-                .flat_map(|&m| (0..m.size().div_ceil(CHUNK)).map(move |c| (m, c * CHUNK)))
+                .enumerate()
+                .flat_map(|(k, &d)| {
+                    (0..d.size().div_ceil(CHUNK)).map(move |c| (k, d, c * CHUNK))
+                })
                 .collect(),
             next: AtomicUsize::new(0),
         }
     }
 
-    /// The next chunk not handed out: its material and first entry.
-    pub(crate) fn next(&self) -> Option<(Material, u64)> {
+    /// The next chunk not handed out: its domain's place in the list the chunks were made
+    /// of, the domain, and the chunk's first entry.
+    pub(crate) fn next(&self) -> Option<(usize, Domain, u64)> {
         self.list
             .get(self.next.fetch_add(1, Ordering::Relaxed))
             .copied()
@@ -71,17 +78,17 @@ pub(crate) fn on_threads(threads: usize, work: impl Fn() + Sync) {
     }
 }
 
-/// Calls `f` with the index, board and position of each entry of the chunk of `m` that
+/// Calls `f` with the index, board and position of each entry of the chunk of `d` that
 /// starts at `start` and that a file stores: a legal position, not the mirror of a
 /// position with a smaller index.
 pub(crate) fn for_each_stored(
-    m: Material,
+    d: &Domain,
     start: u64,
     rules: RuleSet,
     mut f: impl FnMut(u64, Board, &Position),
 ) {
-    let mut cursor = Domain::whole(m).cursor(start);
-    for i in start..(start + CHUNK).min(m.size()) {
+    let mut cursor = d.cursor(start);
+    for i in start..(start + CHUNK).min(d.size()) {
         let board = cursor.board();
         cursor.step();
         let Some(board) = board else { continue };
@@ -103,15 +110,26 @@ pub(crate) fn for_each_stored(
 /// entries is settled once, where the pair reads them as many times as its captures reach
 /// them.
 pub(crate) fn settle(pair: &[Material], tables: &mut Tables, rules: RuleSet, threads: usize) {
-    let mut reached: Vec<Material> = pair.iter().flat_map(|&m| captured(m)).collect();
+    let whole: Vec<Domain> = pair.iter().map(|&m| Domain::whole(m)).collect();
+    settle_domains(&whole, tables, rules, threads);
+}
+
+/// [`settle`] for the held tables or rank slices of `domains`.
+pub(crate) fn settle_domains(
+    domains: &[Domain],
+    tables: &mut Tables,
+    rules: RuleSet,
+    threads: usize,
+) {
+    let mut reached: Vec<Material> = domains.iter().flat_map(|d| captured(d.m)).collect();
     reached.retain(|&c| tables.held(c).is_some_and(|t| !t.is_exact()));
     // Fewer pieces first: a table's captures lead to tables of fewer pieces still.
     reached.sort_by_key(|c| (c.pieces(), c.counts));
     reached.dedup();
     for c in reached {
-        settle_tables(&[c], tables, rules, threads);
+        settle_tables(&[Domain::whole(c)], tables, rules, threads);
     }
-    settle_tables(pair, tables, rules, threads);
+    settle_tables(domains, tables, rules, threads);
 }
 
 /// The materials of the tables where a capture from a position of `m` (White to move)
@@ -138,30 +156,33 @@ fn captured(m: Material) -> Vec<Material> {
     out
 }
 
-/// [`settle`] for the tables of `ms` alone.
-fn settle_tables(ms: &[Material], tables: &mut Tables, rules: RuleSet, threads: usize) {
-    let mut held: Vec<(Material, Held)> = ms
+/// [`settle`] for the held tables or rank slices of `domains` alone.
+fn settle_tables(domains: &[Domain], tables: &mut Tables, rules: RuleSet, threads: usize) {
+    let mut held: Vec<(Domain, Held)> = domains
         .iter()
-        .filter_map(|&m| Some((m, tables.take(m)?)))
+        .filter_map(|d| {
+            let h = match d.scheme() {
+                Scheme::Whole => tables.take(d.m),
+                Scheme::Rows(..) => tables.take_part(d),
+            };
+            Some((*d, h?))
+        })
         .collect();
     {
-        let ms: Vec<Material> = held.iter().map(|&(m, _)| m).collect();
+        let ds: Vec<Domain> = held.iter().map(|&(d, _)| d).collect();
         let writers: Vec<Mutex<_>> = held
             .iter_mut()
             .map(|(_, h)| Mutex::new(h.rewrite()))
             .collect();
-        let failed: Vec<AtomicBool> = ms.iter().map(|_| AtomicBool::new(false)).collect();
-        let chunks = Chunks::of(&ms);
+        let failed: Vec<AtomicBool> = ds.iter().map(|_| AtomicBool::new(false)).collect();
+        let chunks = Chunks::of_domains(&ds);
         let tables = &*tables;
         on_threads(threads, || {
             let mut list = MoveList::new();
             let mut found: Vec<(u64, Code)> = Vec::new();
-            while let Some((m, start)) = chunks.next() {
-                let Some(t) = ms.iter().position(|&x| x == m) else {
-                    continue;
-                };
+            while let Some((t, d, start)) = chunks.next() {
                 found.clear();
-                for_each_stored(m, start, rules, |i, _, pos| {
+                for_each_stored(&d, start, rules, |i, _, pos| {
                     if by_captures(pos) {
                         match from_children(pos, &mut list, |c| tables.value(c)) {
                             Ok(code) => found.push((i, code)),
@@ -185,8 +206,11 @@ fn settle_tables(ms: &[Material], tables: &mut Tables, rules: RuleSet, threads: 
             }
         }
     }
-    for (m, h) in held {
-        tables.insert(m, h);
+    for (d, h) in held {
+        match d.scheme() {
+            Scheme::Whole => tables.insert(d.m, h),
+            Scheme::Rows(..) => tables.insert_part(d, h),
+        }
     }
 }
 
@@ -213,15 +237,25 @@ pub(crate) struct Children<'a> {
 
 impl<'a> Children<'a> {
     /// The children of the position `board` of material `m`, or `None` when the colour
-    /// swap's table is not held exact.
+    /// swap's table is not held exact, nor (for a material with men) the swap's rank slice
+    /// that the position's children stay in while no man steps forward.
     pub(crate) fn new(m: Material, board: Board, tables: &'a Tables) -> Option<Children<'a>> {
-        let table = tables.held(m.swapped()).filter(|t| t.is_exact())?;
-        let domain = Domain::whole(m.swapped());
-        let groups = [0, 1, 2, 3].map(|g| domain.group(g));
-        let strides = [0, 1, 2, 3].map(|g| domain.stride(g));
         let (white, black, kings) = board;
         let turned =
             [black & !kings, black & kings, white & !kings, white & kings].map(u64::swap_bytes);
+        let (domain, table) = match tables.held(m.swapped()) {
+            Some(t) => (Domain::whole(m.swapped()), t),
+            None => {
+                let swapped = (turned[0] | turned[1], turned[2] | turned[3], turned[1] | turned[3]);
+                let (d, t) = tables.part(m.swapped(), swapped)?;
+                (*d, t)
+            }
+        };
+        if !table.is_exact() {
+            return None;
+        }
+        let groups = [0, 1, 2, 3].map(|g| domain.group(g));
+        let strides = [0, 1, 2, 3].map(|g| domain.stride(g));
         let mirrored = turned.map(mirror_files);
         // Each group's part of the index, as the board stands and mirrored.
         let mut part = [[0u64; 2]; 4];
@@ -248,7 +282,9 @@ impl<'a> Children<'a> {
     }
 
     /// The entry of the child by the quiet move of a piece (a king if `king`) from the
-    /// square `from` to the square `to` (single-bit sets), not a man's crowning.
+    /// square `from` to the square `to` (single-bit sets), not a man's crowning; `None`
+    /// when the child is not in the table read (a man's step forward, out of a rank
+    /// slice).
     #[inline]
     pub(crate) fn index(&self, from: u64, to: u64, king: bool) -> Option<usize> {
         let k = usize::from(king);

@@ -181,6 +181,9 @@ impl Rewrite<'_> {
     }
 }
 
+/// A board: White's pieces, Black's pieces, the kings (White to move).
+type Board = (u64, u64, u64);
+
 /// The finished tables in memory: whole materials by material slot, and rank slices by
 /// material and rows.
 pub(crate) struct Tables {
@@ -231,6 +234,22 @@ impl Tables {
         self.parts.retain(|k, _| k.0 != m);
     }
 
+    /// Takes a rank slice's values out (to be inserted again).
+    pub(crate) fn take_part(&mut self, d: &Domain) -> Option<Held> {
+        match d.scheme() {
+            Scheme::Rows(w, b) => self.parts.remove(&(d.m, w, b)).map(|(_, v)| v),
+            Scheme::Whole => None,
+        }
+    }
+
+    /// A rank slice's values, if held.
+    pub(crate) fn part_of(&self, d: &Domain) -> Option<&Held> {
+        match d.scheme() {
+            Scheme::Rows(w, b) => self.parts.get(&(d.m, w, b)).map(|(_, v)| v),
+            Scheme::Whole => None,
+        }
+    }
+
     /// Frees a rank slice's values.
     pub(crate) fn remove_part(&mut self, d: &Domain) {
         if let Scheme::Rows(w, b) = d.scheme() {
@@ -245,7 +264,7 @@ impl Tables {
 
     /// The table and index of a position (White to move, after the colour swap) stored in
     /// material `m`: the whole table's entry, or its rank slice's.
-    fn find(&self, m: Material, board: (u64, u64, u64), i: u64) -> Option<(&Held, u64)> {
+    fn find(&self, m: Material, board: Board, i: u64) -> Option<(&Held, u64)> {
         if let Some(t) = self.whole[material::slot(m)].as_ref() {
             return Some((t, i));
         }
@@ -256,7 +275,13 @@ impl Tables {
         } else {
             board
         };
-        let (white, black, kings) = board;
+        let (d, t) = self.part(m, board)?;
+        Some((t, d.index(board)?))
+    }
+
+    /// The rank slice of `m` held for the rows of a board's men (White to move), with its
+    /// domain.
+    pub(crate) fn part(&self, m: Material, (white, black, kings): Board) -> Option<(&Domain, &Held)> {
         let rows = |men: u64| -> Rows {
             let mut r = [0u8; 8];
             for (row, c) in r.iter_mut().enumerate() {
@@ -264,9 +289,10 @@ impl Tables {
             }
             r
         };
-        let key = (m, rows(white & !kings), rows(black & !kings));
-        let (d, t) = self.parts.get(&key)?;
-        Some((t, d.index(board)?))
+        let (d, t) = self
+            .parts
+            .get(&(m, rows(white & !kings), rows(black & !kings)))?;
+        Some((d, t))
     }
 
     /// The value code of a position already solved (a capture's, crowning's or, in a rank

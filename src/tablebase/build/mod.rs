@@ -428,14 +428,16 @@ impl Builder {
     /// entries left to their captures hold whatever the encoder put there ([`Tables::value`]
     /// answers those from their children).
     pub(crate) fn load(&self, m: Material) -> Result<Held, BuildError> {
-        let read = |metric: Metric| -> Result<Vec<u16>, BuildError> {
-            let file = self.open(m, metric, Scheme::Whole)?;
-            file.decode_all().map_err(|r| BuildError::Unreadable {
-                error: file_error(self.dir.join(file_name(m, self.rules, metric)), r),
-            })
-        };
-        let (wdl, dtw) = (read(Metric::Wdl)?, read(Metric::Dtw)?);
+        let (wdl, dtw) = (self.decoded(m, Metric::Wdl)?, self.decoded(m, Metric::Dtw)?);
         Ok(Held::new(&held::combine(&wdl, &dtw), false))
+    }
+
+    /// The symbols of a material's file of `metric`, in index order.
+    fn decoded(&self, m: Material, metric: Metric) -> Result<Vec<u16>, BuildError> {
+        let file = self.open(m, metric, Scheme::Whole)?;
+        file.decode_all().map_err(|r| BuildError::Unreadable {
+            error: file_error(self.dir.join(file_name(m, self.rules, metric)), r),
+        })
     }
 
     /// Writes a solved pair's files, encoded on up to `threads` threads: each material's WDL
@@ -565,22 +567,7 @@ impl Builder {
         }
         self.check_memory(slice)?;
         self.create_dir()?;
-        let mut inputs = Vec::new();
-        for input in slice.inputs() {
-            let s = plan
-                .find(input)
-                .ok_or_else(|| BuildError::Internal(format!("no slice {input}")))?;
-            let missing = self.missing_files(s);
-            if !missing.is_empty() {
-                return Err(BuildError::MissingInput {
-                    slice: slice.name().into(),
-                    input: s.name().into(),
-                    dir: self.dir.clone(),
-                    files: missing.join(", "),
-                });
-            }
-            inputs.push(s);
-        }
+        let inputs = self.inputs_of(&plan, slice)?;
         let threads = self.thread_count();
         let mut progress = Tracker::new(self.progress.clone(), core::slice::from_ref(slice));
         progress.stage(slice.name(), Stage::Reading);
@@ -601,6 +588,34 @@ impl Builder {
         progress.done(slice.positions(), true);
         progress.finish();
         Ok(true)
+    }
+
+    /// The inputs of `slice` in `plan`, each with its files in the directory.
+    fn inputs_of<'p>(&self, plan: &'p Plan, slice: &Slice) -> Result<Vec<&'p Slice>, BuildError> {
+        let mut inputs = Vec::new();
+        for input in slice.inputs() {
+            let s = plan
+                .find(input)
+                .ok_or_else(|| BuildError::Internal(format!("no slice {input}")))?;
+            self.require(slice, s)?;
+            inputs.push(s);
+        }
+        Ok(inputs)
+    }
+
+    /// [`BuildError::MissingInput`] when the files of `s`, which `slice` reads, are not
+    /// all in the directory.
+    fn require(&self, slice: &Slice, s: &Slice) -> Result<(), BuildError> {
+        let missing = self.missing_files(s);
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(BuildError::MissingInput {
+            slice: slice.name().into(),
+            input: s.name().into(),
+            dir: self.dir.clone(),
+            files: missing.join(", "),
+        })
     }
 
     /// The files of a slice that are not in the directory or cannot be opened.
@@ -625,6 +640,15 @@ impl Builder {
             }
         }
         out
+    }
+
+    /// The files of a material's table that are not in the directory or cannot be opened.
+    fn missing(&self, m: Material) -> Vec<String> {
+        [Metric::Wdl, Metric::Dtw]
+            .into_iter()
+            .filter(|&metric| self.open(m, metric, Scheme::Whole).is_err())
+            .map(|metric| file_name(m, self.rules, metric))
+            .collect()
     }
 
     /// A rank slice's values read back from their file.
