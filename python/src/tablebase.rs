@@ -239,12 +239,48 @@ fn build_tablebase_slice(
         .map_err(|e| TablebaseError::new_err(e.to_string()))
 }
 
+/// Checks one slice of the tables under `rules` in the directory `path`, as the crate's
+/// `Builder::verify_slice` does: every value it stores is derived again from its
+/// position's children's (the move generator and the values of what it reads) and
+/// compared. A rank slice ("KvKKKKM+KKKKMvK.r-7") is checked from its values' files, on
+/// the worker that built it, before its material's tables are put together; another slice
+/// from its tables. Returns a dict: `positions` checked, `mismatch_count`, and
+/// `mismatches` (at most 100, each the FEN with what was stored and what was expected).
+/// Raises `TablebaseError` naming the file when a file it reads is missing or unreadable,
+/// or for a name that is no slice. `split_above` as for `build_tablebase` (it must be
+/// the plan's the slice was built by).
+#[pyfunction]
+#[pyo3(
+    signature = (path, slice, rules = "default", *, threads = Int::Small(0), split_above = None),
+    text_signature = "(path, slice, rules='default', *, threads=0, split_above=None)"
+)]
+fn verify_tablebase_slice<'py>(
+    py: Python<'py>,
+    path: PathBuf,
+    slice: &str,
+    rules: &str,
+    threads: Int,
+    split_above: Option<Int>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules: RuleSet = parse_rules(rules)?;
+    let b = builder(rules, path, &threads, split_above.as_ref(), None)?;
+    let report = py
+        .detach(|| b.verify_slice(slice))
+        .map_err(|e| TablebaseError::new_err(e.to_string()))?;
+    let d = PyDict::new(py);
+    d.set_item("positions", report.positions)?;
+    d.set_item("mismatch_count", report.mismatch_count)?;
+    d.set_item("mismatches", report.mismatches)?;
+    Ok(d)
+}
+
 /// Adds the tablebase's class, function and exception to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTablebase>()?;
     m.add_function(wrap_pyfunction!(build_tablebase, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase_plan, m)?)?;
     m.add_function(wrap_pyfunction!(build_tablebase_slice, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_tablebase_slice, m)?)?;
     m.add("TablebaseError", m.py().get_type::<TablebaseError>())?;
     Ok(())
 }

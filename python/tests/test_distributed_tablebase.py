@@ -92,7 +92,7 @@ def test_four_pieces_on_two_workers_equal_the_one_process_build(client, tmp_path
     assert kinds["assembly"] >= 3 and kinds["ranks"] > 40
     assert report["built"] == [s["name"] for s in plan]
     assert report["present"] == [] and report["slices"] == len(plan)
-    assert report["positions"] == 91_097_664
+    assert report["positions"] == 91_097_664 and report["verified"] == 0
     expected = files(one, "default")
     assert len(expected) == 2 * 41
     assert files(many) == expected
@@ -124,6 +124,26 @@ def test_a_task_that_fails_once_is_retried(client, tmp_path, how):
     assert files(many) == files(one)
     # The cluster has its two workers again (the nanny restarts a lost one).
     client.wait_for_workers(2, timeout=60)
+
+
+def test_rank_slices_are_verified_on_the_workers(client, tmp_path):
+    # Three pieces, pairs of materials with men above 100 000 entries split into rank
+    # slices: each slice that solves positions is checked by the task that built it.
+    split = 100_000
+    report = tdd.build_tablebase(
+        client, 3, "default", tmp_path, threads=1, split_above=split, verify=True
+    )
+    plan = td.tablebase_plan(3, split_above=split)
+    solved = [s["name"] for s in plan if s["kind"] != "assembly"]
+    assert any(s["kind"] == "ranks" for s in plan)
+    # The positions each check counts, as the same checks in this process count them.
+    expected = sum(
+        td.verify_tablebase_slice(tmp_path, name, threads=1, split_above=split)["positions"]
+        for name in solved
+    )
+    assert report["verified"] == expected > 0
+    without = tdd.build_tablebase(client, 3, "default", tmp_path, split_above=split)
+    assert without["verified"] == 0 and without["built"] == []
 
 
 def test_no_retries_gives_the_error(client, tmp_path):

@@ -106,3 +106,26 @@ def test_a_memory_limit_refuses_a_slice_before_building(tmp_path):
     assert td.build_tablebase(tmp_path / "t", 3, memory_limit=largest["memory"])
     with pytest.raises(ValueError):
         td.build_tablebase_slice(tmp_path / "t", "KvK", memory_limit=-1)
+
+
+def test_a_rank_slice_is_verified_before_its_material_is_put_together(tmp_path):
+    split = 100_000
+    plan = td.tablebase_plan(3, split_above=split)
+    ranks = [s for s in plan if s["kind"] == "ranks"]
+    assert ranks
+    for s in plan:
+        if s["kind"] == "assembly":
+            break
+        td.build_tablebase_slice(tmp_path, s["name"], threads=1, split_above=split)
+    first = ranks[0]["name"]
+    report = td.verify_tablebase_slice(tmp_path, first, threads=1, split_above=split)
+    assert report["mismatch_count"] == 0 and report["mismatches"] == []
+    assert report["positions"] > 0
+    # A rank slice's name is unknown to a plan that does not split its material.
+    with pytest.raises(td.TablebaseError, match="no slice"):
+        td.verify_tablebase_slice(tmp_path, first)
+    # In a directory without its files, the error names one.
+    with pytest.raises(td.TablebaseError, match=r"\.part"):
+        td.verify_tablebase_slice(tmp_path / "none", first, split_above=split)
+    with pytest.raises(ValueError):
+        td.verify_tablebase_slice(tmp_path, first, rules="fide")

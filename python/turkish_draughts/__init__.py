@@ -58,6 +58,7 @@ from ._core import (
     positions_at,
     selfplay,
     tablebase_plan,
+    verify_tablebase_slice,
 )
 
 # MoveList has the methods of a read-only sequence.
@@ -99,6 +100,7 @@ __all__ = [
     "selfplay",
     "square_name",
     "tablebase_plan",
+    "verify_tablebase_slice",
 ]
 
 #: The side to move as ``Board.turn`` gives it: White.

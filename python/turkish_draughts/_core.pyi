@@ -188,6 +188,14 @@ def build_tablebase_slice(
     split_above: Optional[int] = None,
     memory_limit: Optional[int] = None,
 ) -> bool: ...
+def verify_tablebase_slice(
+    path: Union[str, os.PathLike[str]],
+    slice: str,
+    rules: str = "default",
+    *,
+    threads: int = 0,
+    split_above: Optional[int] = None,
+) -> Dict[str, Any]: ...
 def positions_at(board: Board, plies: int) -> List[str]: ...
 def _playouts(
     n: int,

@@ -75,7 +75,15 @@ import time
 from collections import Counter
 from typing import IO, Any, Dict, List, Optional, Tuple, Union
 
-from . import MAX_PERFT_DEPTH, Board, build_tablebase_slice, positions_at, tablebase_plan
+from . import (
+    MAX_PERFT_DEPTH,
+    Board,
+    TablebaseError,
+    build_tablebase_slice,
+    positions_at,
+    tablebase_plan,
+    verify_tablebase_slice,
+)
 from . import perft as _perft
 from . import selfplay as _selfplay
 
@@ -218,11 +226,17 @@ def build_slice_task(
     rules: str,
     threads: int,
     split_above: Optional[int],
-    *inputs: Tuple[str, bool],
-) -> Tuple[str, bool]:
+    *inputs: Any,
+    verify: bool = False,
+) -> Tuple[str, bool, int]:
     """Builds one slice on a worker (:func:`turkish_draughts.build_tablebase_slice`) and
-    returns its name and whether it was built (``False``: its files were there). ``inputs``
-    are the results of its inputs' tasks, passed only so that Dask runs it after them.
+    returns its name, whether it was built (``False``: its files were there) and the
+    positions verified. ``inputs`` are the results of its inputs' tasks, passed only so
+    that Dask runs it after them.
+
+    With ``verify``, the slice is then checked on the same worker
+    (:func:`turkish_draughts.verify_tablebase_slice`); a mismatch raises
+    :class:`turkish_draughts.TablebaseError` naming the slice and the first position.
 
     Test hook: when the directory holds a file ``fail-once.NAME`` (``NAME`` the slice's
     name), the task that finds it removes it and fails: it raises :class:`RuntimeError`,
@@ -243,7 +257,18 @@ def build_slice_task(
     built = build_tablebase_slice(
         directory, name, rules, threads=threads, split_above=split_above
     )
-    return name, built
+    verified = 0
+    if verify:
+        report = verify_tablebase_slice(
+            directory, name, rules, threads=threads, split_above=split_above
+        )
+        if report["mismatch_count"]:
+            raise TablebaseError(
+                f"slice {name}: {report['mismatch_count']} of {report['positions']} "
+                f"positions disagree with their moves, the first {report['mismatches'][0]}"
+            )
+        verified = report["positions"]
+    return name, built, verified
 
 
 def build_tablebase(
@@ -256,6 +281,7 @@ def build_tablebase(
     retries: int = 3,
     memory_resource: Optional[str] = None,
     split_above: Optional[int] = None,
+    verify: bool = False,
 ) -> Dict[str, Any]:
     """Builds every table of 2 to ``pieces`` pieces under ``rules`` into ``directory`` (a
     directory every worker sees at this same path) on the client's workers: one task a
@@ -274,8 +300,16 @@ def build_tablebase(
     assembly that writes its tables): more, smaller tasks, the same files. By default, as
     the crate's builder: 2**30, which splits only tables of six pieces.
 
+    ``verify`` checks each slice that solves positions on the worker that built it, after
+    building it (or finding it there), as :func:`turkish_draughts.verify_tablebase_slice`
+    does: every stored value derived again from its position's children's. A slice that
+    disagrees fails its task with :class:`turkish_draughts.TablebaseError`, again at each
+    retry, and the error reaches the caller. An assembly is not checked again: it puts
+    together its rank slices' values, checked by their tasks.
+
     Returns a report: ``built`` and ``present`` (slice names, in plan order; a slice whose
     result was lost with its worker after it was built is run again and shows as present),
+    ``verified`` (positions checked, 0 without ``verify``),
     ``slices`` and ``positions`` (index entries) of the plan (each entry once: an assembly's
     entries are its rank slices'), ``seconds`` (wall time of the call). The arguments are checked (:func:`turkish_draughts.tablebase_plan`'s errors)
     before any task is sent."""
@@ -293,14 +327,17 @@ def build_tablebase(
             threads,
             split_above,
             *[futures[i] for i in s["inputs"]],
+            # An assembly puts together values its rank slices' tasks checked.
+            verify=verify and s["kind"] != "assembly",
             pure=False,
             retries=retries,
             resources=None if memory_resource is None else {memory_resource: s["memory"]},
         )
     results = client.gather([futures[s["name"]] for s in plan])
     return {
-        "built": [n for n, built in results if built],
-        "present": [n for n, built in results if not built],
+        "built": [n for n, built, _ in results if built],
+        "present": [n for n, built, _ in results if not built],
+        "verified": sum(v for _, _, v in results),
         "slices": len(plan),
         "positions": sum(s["positions"] for s in plan if s["kind"] != "assembly"),
         "seconds": time.perf_counter() - start,

@@ -9,9 +9,9 @@ use std::vec::Vec;
 
 use super::children::{Chunks, expected, for_each_stored, on_threads, settle, settle_domains};
 use super::domain::{Domain, position_of};
-use super::{BuildError, Builder, SliceKind};
 use super::held::{Held, Tables};
 use super::order::{build_order, crowned, last_crowning_use};
+use super::{BuildError, Builder, SliceKind};
 use crate::tablebase::error::ProbeError;
 use crate::tablebase::format::Scheme;
 use crate::tablebase::material::Material;
@@ -402,9 +402,9 @@ impl Builder {
     ///
     /// # Errors
     ///
-    /// [`BuildError::UnknownSlice`] for a name that is no slice, [`BuildError::MissingInput`]
-    /// when a file it reads (its own, or an input's) is not in the directory, and
-    /// [`BuildError::Unreadable`] for a file that cannot be read.
+    /// [`BuildError::UnknownSlice`] for a name that is no slice, [`BuildError::MissingSlice`]
+    /// when its own files are not in the directory, [`BuildError::MissingInput`] when a
+    /// file it reads is not, and [`BuildError::Unreadable`] for a file that cannot be read.
     pub fn verify_slice(&self, name: &str) -> Result<VerifyReport, BuildError> {
         let unknown = || BuildError::UnknownSlice { name: name.into() };
         let pieces = super::plan::first_material(name)
@@ -444,7 +444,9 @@ impl Builder {
                 if !tables.has(m) {
                     let missing = self.missing(m);
                     if !missing.is_empty() {
-                        let input = plan.find(&m.name()).map_or_else(|| m.name(), |s| s.name().into());
+                        let input = plan
+                            .find(&m.name())
+                            .map_or_else(|| m.name(), |s| s.name().into());
                         return Err(BuildError::MissingInput {
                             slice: slice.name().into(),
                             input,
@@ -475,8 +477,8 @@ mod tests {
     use crate::tablebase::Builder;
     use crate::tablebase::build::children::by_moves;
     use crate::tablebase::format::{Kind, encode, file_name};
-    use std::string::ToString;
     use crate::tablebase::index::{board_of, is_stored};
+    use std::string::ToString;
 
     /// The codes of a material's files, changed by `change`, written back.
     fn rewrite_files(
@@ -662,8 +664,7 @@ mod tests {
                 let pos = position_of(board?, rules)?;
                 let stored = super::super::domain::orientation(board?)
                     != super::super::domain::Orientation::Mirrored;
-                (stored && !by_captures(&pos) && pos.outcome().is_none())
-                    .then(|| (i, pos.to_fen()))
+                (stored && !by_captures(&pos) && pos.outcome().is_none()).then(|| (i, pos.to_fen()))
             })
             .unwrap();
         let old = codes[index as usize];
@@ -686,7 +687,12 @@ mod tests {
         )
         .unwrap();
         std::fs::write(
-            dir.join(super::super::file_name_of(d.m, rules, Kind::Codes, d.scheme())),
+            dir.join(super::super::file_name_of(
+                d.m,
+                rules,
+                Kind::Codes,
+                d.scheme(),
+            )),
             bytes,
         )
         .unwrap();
@@ -702,7 +708,10 @@ mod tests {
             "{fen} not in {:?}",
             report.mismatches
         );
-        assert!(matches!(missing, BuildError::MissingInput { .. }), "{missing}");
+        assert!(
+            matches!(&missing, BuildError::MissingSlice { slice, .. } if *slice == name),
+            "{missing}"
+        );
     }
 
     /// A table whose files are valid but hold one wrong value fails `verify`, which names

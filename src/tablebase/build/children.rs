@@ -48,9 +48,7 @@ impl Chunks {
             list: domains
                 .iter()
                 .enumerate()
-                .flat_map(|(k, &d)| {
-                    (0..d.size().div_ceil(CHUNK)).map(move |c| (k, d, c * CHUNK))
-                })
+                .flat_map(|(k, &d)| (0..d.size().div_ceil(CHUNK)).map(move |c| (k, d, c * CHUNK)))
                 .collect(),
             next: AtomicUsize::new(0),
         }
@@ -246,7 +244,11 @@ impl<'a> Children<'a> {
         let (domain, table) = match tables.held(m.swapped()) {
             Some(t) => (Domain::whole(m.swapped()), t),
             None => {
-                let swapped = (turned[0] | turned[1], turned[2] | turned[3], turned[1] | turned[3]);
+                let swapped = (
+                    turned[0] | turned[1],
+                    turned[2] | turned[3],
+                    turned[1] | turned[3],
+                );
                 let (d, t) = tables.part(m.swapped(), swapped)?;
                 (*d, t)
             }

@@ -26,7 +26,8 @@ pub enum BuildError {
         /// The error.
         source: std::io::Error,
     },
-    /// [`Builder::build_slice`](super::Builder::build_slice) was given a name that is
+    /// [`Builder::build_slice`](super::Builder::build_slice) or
+    /// [`Builder::verify_slice`](super::Builder::verify_slice) was given a name that is
     /// neither a slice nor a material of the plan.
     #[error(
         "no slice or material named `{name}` (names such as KvKM+KMvK or KMvK, at most 6 pieces)"
@@ -34,6 +35,17 @@ pub enum BuildError {
     UnknownSlice {
         /// The name given.
         name: String,
+    },
+    /// [`Builder::verify_slice`](super::Builder::verify_slice) was given a slice whose own
+    /// files are not in the directory: build it first.
+    #[error("the files of slice {slice} are not in {} (or not valid): {files}", dir.display())]
+    MissingSlice {
+        /// The slice.
+        slice: String,
+        /// The directory.
+        dir: PathBuf,
+        /// Its missing files, by name.
+        files: String,
     },
     /// A slice's input is not in the directory yet: build it first.
     #[error("slice {slice} reads slice {input}, whose tables are not in {} (or not valid): {files}", dir.display())]

@@ -281,7 +281,11 @@ impl Tables {
 
     /// The rank slice of `m` held for the rows of a board's men (White to move), with its
     /// domain.
-    pub(crate) fn part(&self, m: Material, (white, black, kings): Board) -> Option<(&Domain, &Held)> {
+    pub(crate) fn part(
+        &self,
+        m: Material,
+        (white, black, kings): Board,
+    ) -> Option<(&Domain, &Held)> {
         let rows = |men: u64| -> Rows {
             let mut r = [0u8; 8];
             for (row, c) in r.iter_mut().enumerate() {

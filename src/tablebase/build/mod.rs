@@ -604,11 +604,18 @@ impl Builder {
     }
 
     /// [`BuildError::MissingInput`] when the files of `s`, which `slice` reads, are not
-    /// all in the directory.
-    fn require(&self, slice: &Slice, s: &Slice) -> Result<(), BuildError> {
+    /// all in the directory ([`BuildError::MissingSlice`] when `s` is `slice`).
+    pub(crate) fn require(&self, slice: &Slice, s: &Slice) -> Result<(), BuildError> {
         let missing = self.missing_files(s);
         if missing.is_empty() {
             return Ok(());
+        }
+        if slice.name() == s.name() {
+            return Err(BuildError::MissingSlice {
+                slice: slice.name().into(),
+                dir: self.dir.clone(),
+                files: missing.join(", "),
+            });
         }
         Err(BuildError::MissingInput {
             slice: slice.name().into(),
