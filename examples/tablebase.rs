@@ -50,7 +50,8 @@ use std::process::ExitCode;
 
 use cli::Stop;
 use turkish_draughts::tablebase::{
-    Builder, NANOS_PER_ENTRY, NANOS_PER_KING, Plan, Stage, Tablebase, WORKER_THREADS, Wdl,
+    BuildError, Builder, NANOS_PER_ENTRY, NANOS_PER_KING, Plan, Stage, Tablebase, WORKER_THREADS,
+    Wdl,
 };
 use turkish_draughts::{Position, RuleSet};
 
@@ -448,7 +449,13 @@ fn run() -> Result<ExitCode, Stop> {
                 Some(name) if name.contains('.') => (
                     splitting(Builder::new(a.rules, &dir).threads(threads), &a)
                         .verify_slice(name)
-                        .map_err(|e| e.to_string()),
+                        .map_err(|e| match e {
+                            BuildError::UnknownSlice { .. } => format!(
+                                "{e}; a rank slice is named by the plan of the --split-above \
+                                 it was built with"
+                            ),
+                            e => e.to_string(),
+                        }),
                     format!("of the rank slice {name}"),
                 ),
                 Some(name) => (

@@ -9,11 +9,11 @@ use std::vec::Vec;
 
 use super::children::{Chunks, expected, for_each_stored, on_threads, settle, settle_domains};
 use super::domain::{Domain, position_of};
-use super::held::{Held, Tables};
+use super::held::{Held, HeldBuilder, Tables};
 use super::order::{build_order, crowned, last_crowning_use};
 use super::{BuildError, Builder, SliceKind};
 use crate::tablebase::error::ProbeError;
-use crate::tablebase::format::Scheme;
+use crate::tablebase::format::{Refusal, Scheme, Stream, TableFile, file_name};
 use crate::tablebase::material::Material;
 use crate::tablebase::probe::file_error;
 use crate::tablebase::resolve::by_captures;
@@ -130,12 +130,8 @@ impl Tablebase {
     /// A material's values read from its two files, held a byte an entry; an entry where
     /// the files disagree holds [`DISAGREE`].
     pub(super) fn held(&self, m: Material) -> Result<Held, ProbeError> {
-        let decoded = |metric| -> Result<Vec<u16>, ProbeError> {
-            self.file(m, metric)?
-                .decode_all()
-                .map_err(|r| file_error(self.path_of(m, metric), r).into())
-        };
-        Ok(checked(&decoded(Metric::Wdl)?, &decoded(Metric::Dtw)?))
+        checked(self.file(m, Metric::Wdl)?, self.file(m, Metric::Dtw)?)
+            .map_err(|(metric, r)| file_error(self.path_of(m, metric), r).into())
     }
 
     /// Checks every stored value against its position's moves: each position's value and
@@ -283,24 +279,25 @@ impl Tablebase {
     }
 }
 
-/// The values of a material's two decoded files (symbols in index order), held a byte an
-/// entry for checking: an entry where the files disagree holds [`DISAGREE`].
-fn checked(wdl: &[u16], dtw: &[u16]) -> Held {
-    let codes: Vec<Code> = wdl
-        .iter()
-        .zip(dtw)
-        .map(|(&w, &d)| {
-            let d = Code::from_bits(d);
-            if w == 0 {
-                Code::DRAW
-            } else if d == Code::DRAW || d.wdl_symbol() != w {
-                Code::from_bits(DISAGREE)
-            } else {
-                d
-            }
-        })
-        .collect();
-    Held::new(&codes, false)
+/// The values of a material's two files, held a byte an entry for checking: an entry where
+/// the files disagree holds [`DISAGREE`]. The files are read entry by entry, side by side,
+/// so that no more than the table is held; an error names the file that failed.
+fn checked(wdl: &TableFile, dtw: &TableFile) -> Result<Held, (Metric, Refusal)> {
+    let entries = wdl.header().entries;
+    let (mut w, mut d) = (Stream::new(wdl), Stream::new(dtw));
+    let mut held = HeldBuilder::new(entries as usize);
+    for _ in 0..entries {
+        let w = w.next_symbol().map_err(|r| (Metric::Wdl, r))?;
+        let d = Code::from_bits(d.next_symbol().map_err(|r| (Metric::Dtw, r))?);
+        held.push_code(if w == 0 {
+            Code::DRAW
+        } else if d == Code::DRAW || d.wdl_symbol() != w {
+            Code::from_bits(DISAGREE)
+        } else {
+            d
+        });
+    }
+    Ok(held.finish(false))
 }
 
 /// Compares each stored value of `domains` (whole tables, or rank slices, held in
@@ -454,8 +451,15 @@ impl Builder {
                             files: missing.join(", "),
                         });
                     }
-                    let (wdl, dtw) = (self.decoded(m, Metric::Wdl)?, self.decoded(m, Metric::Dtw)?);
-                    tables.insert(m, checked(&wdl, &dtw));
+                    let (wdl, dtw) = (
+                        self.open(m, Metric::Wdl, Scheme::Whole)?,
+                        self.open(m, Metric::Dtw, Scheme::Whole)?,
+                    );
+                    let held =
+                        checked(&wdl, &dtw).map_err(|(metric, r)| BuildError::Unreadable {
+                            error: file_error(self.dir.join(file_name(m, self.rules, metric)), r),
+                        })?;
+                    tables.insert(m, held);
                 }
             }
             settle(pair, &mut tables, self.rules, threads);

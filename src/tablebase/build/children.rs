@@ -3,7 +3,9 @@
 //!
 //! - [`settle`]: before a material's entries are checked, each of its entries where the
 //!   side to move must capture (which its files leave to the captures) gets the value of
-//!   its captures, once, instead of once for every position that has it as a child.
+//!   its captures, once, instead of once for every position that has it as a child. A
+//!   slice's build settles the tables its captures reach the same way before its first
+//!   look.
 //! - [`Children`]: a quiet move changes one piece, so of the child's index (in the table
 //!   of the colour swap) only the rank of the moved piece's group is computed per move;
 //!   the other groups' ranks are computed once per position. A position's children's

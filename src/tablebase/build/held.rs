@@ -58,6 +58,12 @@ impl HeldBuilder {
         }
     }
 
+    /// Appends the next entry's code.
+    #[inline]
+    pub(crate) fn push_code(&mut self, code: Code) {
+        self.push(code.bits());
+    }
+
     #[inline]
     fn push(&mut self, code: u16) {
         if let Some(w) = &mut self.wide {

@@ -579,6 +579,11 @@ impl Builder {
             for s in inputs {
                 self.hold(s, &mut tables)?;
             }
+            // Each entry of the tables its captures reach where the side to move must
+            // capture gets its captures' value first, once: a capture's child is then one
+            // read in the first look, not a search through the child's own captures
+            // (tables read back from files leave those entries to their captures).
+            children::settle_domains(slice.domains(), &mut tables, self.rules, threads);
             for pair in slice.solves() {
                 let solved = self.solve(slice, pair, &tables, threads, &progress)?;
                 progress.stage(slice.name(), Stage::Writing);

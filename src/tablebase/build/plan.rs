@@ -38,26 +38,28 @@ const BASE_MEMORY: u64 = 64 << 20;
 const ENTRIES_PER_FILE_BYTE: f64 = 4_315_822_784.0 / 549_835_130.0;
 /// The processor time of solving one index entry, in nanoseconds: a part for every entry,
 /// [`NANOS_PER_ENTRY`], and a part for each king of its material, [`NANOS_PER_KING`] (a
-/// king has many quiet moves, so an entry has many predecessors to update). Fitted by least
-/// squares to 23 slices built on a 2-core machine, each slice's time from its first look to
-/// its files written, twice over (two threads, each with a core of its own, which the
-/// builder had): the 21 pairs of 5 pieces of more than 20 million entries of a build of
-/// every table of 2 to 5 pieces, default rules (4.4 s to 105 s each), the 6-piece slice of
-/// six kings `KvKKKKK+KKKKKvK` (975 937 536 entries, 210.6 s) and the most advanced rank
-/// slice of `KvKKKKM+KKKKMvK` (650 625 024 entries, five kings, 130.5 s). The fit is
-/// within 8 % of every slice of more than a minute, and within 25 % of every slice of more
-/// than 30 s but two (27 % and 36 % over, of about 24 s each). The federation's rules
-/// take less: their 5-piece build took 0.78 of the default rules' time.
+/// king has many quiet moves, so an entry has many predecessors to update, and many
+/// captures to look at). Fitted by least squares, each slice weighted by its time, to 26
+/// slices built on a 2-core machine with nothing else running, each slice's time from its
+/// first look to its files written, twice over (two threads, each with a core of its own,
+/// which the builder had): the 21 pairs of 5 pieces of more than 20 million entries of a
+/// build of every table of 2 to 5 pieces, default rules (3.2 s to 108 s each), the three
+/// 6-piece slices of kings alone (`KvKKKKK+KKKKKvK`, `KKKvKKK`, `KKvKKKK+KKKKvKK`: 268 s
+/// to 1 015 s) and the two most advanced rank slices of `KvKKKKM+KKKKMvK` (154 s and 152
+/// s). The fit is within 25 % of every one of these 6-piece slices and every 5-piece pair
+/// of more than 45 s, and over by up to 42 % for smaller pairs (a 33 s pair of five kings).
+/// The federation's rules take less: their 5-piece build took 0.78 of the default rules'
+/// time.
 ///
 /// ```
 /// use turkish_draughts::tablebase::{NANOS_PER_ENTRY, NANOS_PER_KING};
-/// // Six kings: about 2.3 M entries a second a thread.
-/// assert!((NANOS_PER_ENTRY + 6.0 * NANOS_PER_KING - 430.7).abs() < 0.1);
+/// // Six kings: about 1.5 M entries a second a thread.
+/// assert!((NANOS_PER_ENTRY + 6.0 * NANOS_PER_KING - 648.1).abs() < 0.1);
 /// ```
-pub const NANOS_PER_ENTRY: f64 = 220.1;
+pub const NANOS_PER_ENTRY: f64 = 84.1;
 /// The processor time of each king of a material, per index entry solved, in nanoseconds
 /// (see [`NANOS_PER_ENTRY`]).
-pub const NANOS_PER_KING: f64 = 35.1;
+pub const NANOS_PER_KING: f64 = 94.0;
 /// The threads of a worker that the plan's times assume, each with a core of its own.
 pub const WORKER_THREADS: usize = 2;
 /// Index entries of the tables a slice reads, read from their files a second (the slowest
