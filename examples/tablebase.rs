@@ -272,7 +272,7 @@ fn parse_args() -> Result<Args, Stop> {
     if a.split_above.is_some()
         && !["build", "plan", "build-slice", "verify"].contains(&a.command.as_str())
     {
-        return Err("--split-above is for build, plan and build-slice".into());
+        return Err("--split-above is for build, plan, build-slice and verify".into());
     }
     if a.memory_limit.is_some() && !["build", "build-slice"].contains(&a.command.as_str()) {
         return Err("--memory-limit is for build and build-slice".into());
