@@ -184,7 +184,7 @@ impl Tablebase {
             for &m in pair {
                 tables.insert(m, self.held(m)?);
             }
-            self.verify_pair(pair, &mut tables, threads, &mut report);
+            verify_pair(pair, &mut tables, self.rules(), threads, &mut report);
             if top {
                 for &m in pair {
                     if last_use.get(&m).is_none_or(|&l| l <= n) {
@@ -236,36 +236,17 @@ impl Tablebase {
             .find(|p| p.contains(&m))
             .ok_or_else(unknown)?;
         let mut tables = Tables::default();
-        for fewer in build_order(m.pieces() - 1).iter().flatten() {
-            tables.insert(*fewer, self.held(*fewer)?);
-        }
-        for c in crowned(&pair) {
-            if !tables.has(c) {
-                tables.insert(c, self.held(c)?);
-            }
-        }
-        for &p in &pair {
-            tables.insert(p, self.held(p)?);
+        for m in read_by(&pair) {
+            tables.insert(m, self.held(m)?);
         }
         let mut report = VerifyReport::default();
-        self.verify_pair(&pair, &mut tables, threads, &mut report);
+        verify_pair(&pair, &mut tables, self.rules(), threads, &mut report);
         Ok(report)
     }
 
-    /// Checks the entries of one pair, whose tables and every table they read are held:
-    /// settles the pair's capture entries first (see [`children`](super::children)).
-    fn verify_pair(
-        &self,
-        pair: &[Material],
-        tables: &mut Tables,
-        threads: usize,
-        report: &mut VerifyReport,
-    ) {
-        settle(pair, tables, self.rules(), threads);
-        self.check_pair(pair, tables, threads, report, expected);
-    }
-
-    /// Compares each stored value of the pair's tables with the one `expected` gives.
+    /// Compares each stored value of the pair's tables with the one `expected` gives (the
+    /// tests' way to check with another `expected`).
+    #[cfg(test)]
     fn check_pair(
         &self,
         pair: &[Material],
@@ -277,6 +258,36 @@ impl Tablebase {
         let whole: Vec<Domain> = pair.iter().map(|&m| Domain::whole(m)).collect();
         check(&whole, tables, self.rules(), threads, report, expected);
     }
+}
+
+/// The tables that checking one pair of materials alone holds: every table of fewer
+/// pieces, those its crownings reach, and its own, each once.
+fn read_by(pair: &[Material]) -> Vec<Material> {
+    let pieces = pair.first().map_or(0, |m| m.pieces());
+    let mut read: Vec<Material> = build_order(pieces.saturating_sub(1))
+        .into_iter()
+        .flatten()
+        .collect();
+    for m in crowned(pair).into_iter().chain(pair.iter().copied()) {
+        if !read.contains(&m) {
+            read.push(m);
+        }
+    }
+    read
+}
+
+/// Checks the entries of one pair, whose tables and every table they read are held:
+/// settles the pair's capture entries first (see [`children`](super::children)).
+fn verify_pair(
+    pair: &[Material],
+    tables: &mut Tables,
+    rules: RuleSet,
+    threads: usize,
+    report: &mut VerifyReport,
+) {
+    settle(pair, tables, rules, threads);
+    let whole: Vec<Domain> = pair.iter().map(|&m| Domain::whole(m)).collect();
+    check(&whole, tables, rules, threads, report, expected);
 }
 
 /// The values of a material's two files, held a byte an entry for checking: an entry where
@@ -434,37 +445,29 @@ impl Builder {
         } else {
             let pair = slice.pair();
             self.require(slice, slice)?;
-            let mut read: Vec<Material> = build_order(pieces - 1).into_iter().flatten().collect();
-            read.extend(crowned(pair));
-            read.extend(pair);
-            for m in read {
-                if !tables.has(m) {
-                    let missing = self.missing(m);
-                    if !missing.is_empty() {
-                        let input = plan
-                            .find(&m.name())
-                            .map_or_else(|| m.name(), |s| s.name().into());
-                        return Err(BuildError::MissingInput {
-                            slice: slice.name().into(),
-                            input,
-                            dir: self.dir.clone(),
-                            files: missing.join(", "),
-                        });
-                    }
-                    let (wdl, dtw) = (
-                        self.open(m, Metric::Wdl, Scheme::Whole)?,
-                        self.open(m, Metric::Dtw, Scheme::Whole)?,
-                    );
-                    let held =
-                        checked(&wdl, &dtw).map_err(|(metric, r)| BuildError::Unreadable {
-                            error: file_error(self.dir.join(file_name(m, self.rules, metric)), r),
-                        })?;
-                    tables.insert(m, held);
+            for m in read_by(pair) {
+                let missing = self.missing(m);
+                if !missing.is_empty() {
+                    let input = plan
+                        .find(&m.name())
+                        .map_or_else(|| m.name(), |s| s.name().into());
+                    return Err(BuildError::MissingInput {
+                        slice: slice.name().into(),
+                        input,
+                        dir: self.dir.clone(),
+                        files: missing.join(", "),
+                    });
                 }
+                let (wdl, dtw) = (
+                    self.open(m, Metric::Wdl, Scheme::Whole)?,
+                    self.open(m, Metric::Dtw, Scheme::Whole)?,
+                );
+                let held = checked(&wdl, &dtw).map_err(|(metric, r)| BuildError::Unreadable {
+                    error: file_error(self.dir.join(file_name(m, self.rules, metric)), r),
+                })?;
+                tables.insert(m, held);
             }
-            settle(pair, &mut tables, self.rules, threads);
-            let whole: Vec<Domain> = pair.iter().map(|&m| Domain::whole(m)).collect();
-            check(&whole, &tables, self.rules, threads, &mut report, expected);
+            verify_pair(pair, &mut tables, self.rules, threads, &mut report);
         }
         Ok(report)
     }
