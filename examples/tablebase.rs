@@ -128,6 +128,7 @@ fn with_bar(b: Builder, log: bool) -> Builder {
             Some((name, Stage::Level(d))) => format!("{name}: level {d}"),
             Some((name, Stage::Reading)) => format!("{name}: reading inputs"),
             Some((name, Stage::Writing)) => format!("{name}: writing"),
+            Some((name, Stage::Done)) => format!("{name}: done"),
             Some((name, _)) => name.clone(),
             None => String::new(),
         };
@@ -146,47 +147,52 @@ fn with_bar(b: Builder, log: bool) -> Builder {
 }
 
 /// The builder printing a line on standard error as each stage of a slice ends: the slice,
-/// the stage (the levels as one stage, with the first and last level) and its time.
+/// the stage (the levels as one stage, with the first and last level) and its time. Small
+/// slices are solved side by side: each slice's stage is followed on its own.
 fn with_log(b: Builder) -> Builder {
+    use std::collections::HashMap;
     use std::sync::Mutex;
     use std::time::Instant;
-    // The stage at work: its slice, its name, its first and last level, and when it began.
-    type Current = Option<(String, &'static str, (u32, u32), Instant)>;
-    let current: Mutex<Current> = Mutex::new(None);
-    b.on_progress(move |p| {
-        let now = Instant::now();
-        let (slice, stage, level) = match &p.slice {
-            Some((name, stage)) => {
-                let (what, level) = match stage {
-                    Stage::Reading => ("reading inputs", 0),
-                    Stage::Looking { .. } => ("first look", 0),
-                    Stage::Level(d) => ("levels", *d),
-                    Stage::Writing => ("writing", 0),
-                    _ => ("working", 0),
-                };
-                (Some(name.as_str()), what, level)
-            }
-            None => (None, "", 0),
+    // Each slice's stage at work: its name, its first and last level, and when it began.
+    type Current = HashMap<String, (&'static str, (u32, u32), Instant)>;
+    let current: Mutex<Current> = Mutex::new(HashMap::new());
+    let end = |name: &str, (what, (first, last), began): (&str, (u32, u32), Instant)| {
+        let secs = began.elapsed().as_secs_f64();
+        let what = if what == "levels" {
+            format!("levels {first}-{last}")
+        } else {
+            what.to_string()
         };
+        let _ = writeln!(std::io::stderr().lock(), "{name}: {what} {secs:.1} s");
+    };
+    b.on_progress(move |p| {
         let Ok(mut cur) = current.lock() else { return };
-        if let Some((name, what, levels, _)) = cur.as_mut() {
-            if slice == Some(name.as_str()) && stage == *what {
+        let Some((name, stage)) = &p.slice else {
+            return;
+        };
+        if *stage == Stage::Done {
+            if let Some(old) = cur.remove(name) {
+                end(name, old);
+            }
+            return;
+        }
+        let (what, level) = match stage {
+            Stage::Reading => ("reading inputs", 0),
+            Stage::Looking { .. } => ("first look", 0),
+            Stage::Level(d) => ("levels", *d),
+            Stage::Writing => ("writing", 0),
+            _ => ("working", 0),
+        };
+        if let Some((w, levels, _)) = cur.get_mut(name) {
+            if *w == what {
                 levels.1 = level;
                 return;
             }
         }
-        if let Some((name, what, (first, last), began)) = cur.take() {
-            let secs = now.duration_since(began).as_secs_f64();
-            let what = if what == "levels" {
-                format!("levels {first}-{last}")
-            } else {
-                what.to_string()
-            };
-            let _ = writeln!(std::io::stderr().lock(), "{name}: {what} {secs:.1} s");
+        if let Some(old) = cur.remove(name) {
+            end(name, old);
         }
-        if let Some(name) = slice {
-            *cur = Some((name.to_string(), stage, (level, level), now));
-        }
+        cur.insert(name.clone(), (what, (level, level), Instant::now()));
     })
 }
 

@@ -110,6 +110,17 @@ fn slices_built_alone_give_the_same_files() {
             .expect("build");
         let reference = files(&whole);
         let plan = Builder::new(rules, &whole).plan(3).expect("plan");
+        // Five threads: up to five small slices solved side by side, each as soon as what
+        // it reads is finished; the same files, and the materials reported in plan order.
+        let many = temp(&format!("many-{}", rules.name()));
+        let report = Builder::new(rules, &many)
+            .threads(5)
+            .build(3)
+            .expect("build on five threads");
+        assert_eq!(files(&many), reference, "{}: five threads", rules.name());
+        let in_order: Vec<String> = plan.slices().iter().flat_map(|s| s.materials()).collect();
+        assert_eq!(report.built, in_order);
+        let _ = std::fs::remove_dir_all(&many);
         // In plan order into one directory.
         let one = temp(&format!("one-{}", rules.name()));
         let b = Builder::new(rules, &one).threads(1);

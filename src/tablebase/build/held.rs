@@ -6,6 +6,7 @@ use std::format;
 use std::vec::Vec;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::domain::{Domain, Orientation, mirror_board, orientation};
 use super::error::BuildError;
@@ -191,10 +192,12 @@ impl Rewrite<'_> {
 type Board = (u64, u64, u64);
 
 /// The finished tables in memory: whole materials by material slot, and rank slices by
-/// material and rows.
+/// material and rows. Each table is shared: a clone of `Tables` is a snapshot, which slices
+/// solved side by side read while the build goes on holding the tables they finish.
+#[derive(Clone)]
 pub(crate) struct Tables {
-    whole: Vec<Option<Held>>,
-    parts: HashMap<(Material, Rows, Rows), (Domain, Held)>,
+    whole: Vec<Option<Arc<Held>>>,
+    parts: HashMap<(Material, Rows, Rows), (Domain, Arc<Held>)>,
 }
 
 impl Default for Tables {
@@ -209,13 +212,13 @@ impl Default for Tables {
 impl Tables {
     /// Holds the table of a whole material.
     pub(crate) fn insert(&mut self, m: Material, v: Held) {
-        self.whole[material::slot(m)] = Some(v);
+        self.whole[material::slot(m)] = Some(Arc::new(v));
     }
 
     /// Holds a rank slice's values (`d` a rank slice's domain).
     pub(crate) fn insert_part(&mut self, d: Domain, v: Held) {
         if let Scheme::Rows(w, b) = d.scheme() {
-            self.parts.insert((d.m, w, b), (d, v));
+            self.parts.insert((d.m, w, b), (d, Arc::new(v)));
         }
     }
 
@@ -226,12 +229,20 @@ impl Tables {
 
     /// The whole table of `m`, if held.
     pub(crate) fn held(&self, m: Material) -> Option<&Held> {
-        self.whole[material::slot(m)].as_ref()
+        self.whole[material::slot(m)].as_deref()
     }
 
-    /// Takes the whole table of `m` out (to be inserted again).
+    /// Takes the whole table of `m` out (to be inserted again); `None` when it is not held,
+    /// or is shared with a snapshot (then it stays).
     pub(crate) fn take(&mut self, m: Material) -> Option<Held> {
-        self.whole[material::slot(m)].take()
+        let slot = &mut self.whole[material::slot(m)];
+        match Arc::try_unwrap(slot.take()?) {
+            Ok(h) => Some(h),
+            Err(shared) => {
+                *slot = Some(shared);
+                None
+            }
+        }
     }
 
     /// Frees the table of `m` and its rank slices' values.
@@ -240,18 +251,26 @@ impl Tables {
         self.parts.retain(|k, _| k.0 != m);
     }
 
-    /// Takes a rank slice's values out (to be inserted again).
+    /// Takes a rank slice's values out (to be inserted again); `None` when they are not
+    /// held, or are shared with a snapshot (then they stay).
     pub(crate) fn take_part(&mut self, d: &Domain) -> Option<Held> {
-        match d.scheme() {
-            Scheme::Rows(w, b) => self.parts.remove(&(d.m, w, b)).map(|(_, v)| v),
-            Scheme::Whole => None,
+        let Scheme::Rows(w, b) = d.scheme() else {
+            return None;
+        };
+        let (d, v) = self.parts.remove(&(d.m, w, b))?;
+        match Arc::try_unwrap(v) {
+            Ok(h) => Some(h),
+            Err(shared) => {
+                self.parts.insert((d.m, w, b), (d, shared));
+                None
+            }
         }
     }
 
     /// A rank slice's values, if held.
     pub(crate) fn part_of(&self, d: &Domain) -> Option<&Held> {
         match d.scheme() {
-            Scheme::Rows(w, b) => self.parts.get(&(d.m, w, b)).map(|(_, v)| v),
+            Scheme::Rows(w, b) => self.parts.get(&(d.m, w, b)).map(|(_, v)| &**v),
             Scheme::Whole => None,
         }
     }

@@ -3,6 +3,7 @@
 //! - this file: [`Builder`], which builds every table of a number of pieces in one process;
 //! - `order`: the order of a build, each pair of materials after what it reads;
 //! - `solve`: the solver of one slice, on every thread, in four bytes an entry;
+//! - `schedule`: which slices of a whole build are solved when, small ones side by side;
 //! - `crew`: the solver's threads, kept for a whole solve, and how a job's chunks are shared;
 //! - `held`: the finished tables a build holds in memory while it reads them;
 //! - `progress`: what a build tells its callback;
@@ -21,6 +22,7 @@ mod held;
 mod order;
 mod plan;
 mod progress;
+mod schedule;
 mod solve;
 
 pub use check::{MaterialStats, VerifyReport};
@@ -31,7 +33,6 @@ pub use plan::{
 };
 pub use progress::{Progress, Stage};
 
-use std::collections::HashMap;
 use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
@@ -42,7 +43,7 @@ use std::vec::Vec;
 use std::{format, vec};
 
 use self::domain::{Domain, rank_digits};
-use self::held::{Held, HeldBuilder, Tables};
+use self::held::{Held, Tables};
 use self::progress::{ProgressFn, Tracker};
 use self::solve::Solved;
 use super::format::{self, Header, Kind, Scheme, Summary, TableFile, file_name};
@@ -201,136 +202,6 @@ impl Builder {
         } else {
             self.threads
         }
-    }
-
-    /// Builds every table of 2 to `max_pieces` pieces that is not already in the directory
-    /// (a file is kept when it is complete and valid; a build killed half way starts again
-    /// at the first slice it had not finished). Each material's two files (WDL and DTW) are
-    /// written under a temporary name and renamed when complete.
-    ///
-    /// A build holds the slice being solved at four bytes an index entry, the finished
-    /// tables with fewer pieces at a byte an entry, and of the tables with `max_pieces`
-    /// pieces only those that a slice still to come reads through a crowning (see
-    /// [`Plan`](super::Plan) for each slice's size).
-    ///
-    /// ```
-    /// use turkish_draughts::{RuleSet, tablebase::{BuildError, Builder}};
-    /// let err = Builder::new(RuleSet::Default, "tables").build(9).unwrap_err();
-    /// assert!(matches!(err, BuildError::TooManyPieces { asked: 9, .. }));
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`BuildError::TooManyPieces`] past [`MAX_BUILD_PIECES`]; [`BuildError::Io`] when the
-    /// directory or a file cannot be written; [`BuildError::NotEnoughMemory`] when a slice
-    /// is estimated to need more than [`memory_limit`](Builder::memory_limit).
-    pub fn build(&self, max_pieces: u32) -> Result<BuildReport, BuildError> {
-        let plan = self.plan(max_pieces)?;
-        // Which slices are there already, looked at once (a slice's files are written only
-        // when the build reaches it).
-        let present: Vec<bool> = plan
-            .slices()
-            .iter()
-            .map(|s| self.slice_present(s))
-            .collect();
-        for (s, _) in plan.slices().iter().zip(&present).filter(|(_, p)| !**p) {
-            self.check_memory(s)?;
-        }
-        self.create_dir()?;
-        let threads = self.thread_count();
-        let slices = plan.slices();
-        let place: HashMap<&str, usize> = slices
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.name(), i))
-            .collect();
-        // The last slice that reads each slice.
-        let mut last = std::vec![None::<usize>; slices.len()];
-        for (i, s) in slices.iter().enumerate() {
-            for input in s.inputs() {
-                if let Some(&j) = place.get(input.as_str()) {
-                    last[j] = Some(i);
-                }
-            }
-        }
-        let mut progress = Tracker::new(self.progress.clone(), slices);
-        let mut tables = Tables::default();
-        // The slices whose tables or values are held in `tables`.
-        let mut held = std::vec![false; slices.len()];
-        let mut report = BuildReport::default();
-        for (n, s) in slices.iter().enumerate() {
-            // A slice of fewer pieces is read to the end (a capture's child); one of the
-            // most pieces until the last slice that reads it.
-            let top = s.pieces() == max_pieces;
-            let kept = !top || last[n].is_some_and(|l| l > n);
-            let present = present[n];
-            if !present || kept {
-                progress.stage(s.name(), Stage::Reading);
-            }
-            if present {
-                if kept && s.kind() != SliceKind::Assembly {
-                    self.hold(s, &mut tables)?;
-                    held[n] = true;
-                }
-                if s.kind() != SliceKind::Ranks {
-                    report.present.extend(s.materials());
-                }
-                progress.done(s.positions(), false);
-            } else {
-                for input in s.inputs() {
-                    let j = place[input.as_str()];
-                    if !held[j] {
-                        self.hold(&slices[j], &mut tables)?;
-                        held[j] = true;
-                    }
-                }
-                if s.kind() == SliceKind::Assembly {
-                    progress.stage(s.name(), Stage::Writing);
-                    self.assemble(s, &plan)?;
-                    report.built.extend(s.materials());
-                } else {
-                    // Kept values go in after the whole slice is solved: no solve of a
-                    // slice reads another of the same slice.
-                    let mut keep: Vec<(Domain, Held)> = Vec::new();
-                    for pair in s.solves() {
-                        let mut solved = self.solve(s, pair, &tables, threads, &progress)?;
-                        progress.stage(s.name(), Stage::Writing);
-                        self.write_pair(&solved, threads)?;
-                        if kept {
-                            for (k, d) in pair.iter().enumerate() {
-                                let mut b = HeldBuilder::new(solved.len(k));
-                                solved.drain_codes(k, |codes| b.extend(codes));
-                                keep.push((*d, b.finish(true)));
-                            }
-                        }
-                    }
-                    if kept {
-                        for (d, values) in keep {
-                            match s.kind() {
-                                SliceKind::Ranks => tables.insert_part(d, values),
-                                _ => tables.insert(d.m, values),
-                            }
-                        }
-                        held[n] = true;
-                    }
-                    if s.kind() == SliceKind::Whole {
-                        report.built.extend(s.materials());
-                    }
-                    report.positions += s.positions();
-                }
-                progress.done(s.positions(), true);
-            }
-            // What no slice to come reads.
-            for j in 0..=n {
-                if held[j] && slices[j].pieces() == max_pieces && last[j].is_none_or(|l| l <= n) {
-                    drop_held(&slices[j], &mut tables);
-                    held[j] = false;
-                }
-            }
-        }
-        progress.finish();
-        report.elapsed = progress.elapsed();
-        Ok(report)
     }
 
     /// Whether a slice's files are there and valid: its materials' tables, or a rank
@@ -569,7 +440,7 @@ impl Builder {
         self.create_dir()?;
         let inputs = self.inputs_of(&plan, slice)?;
         let threads = self.thread_count();
-        let mut progress = Tracker::new(self.progress.clone(), core::slice::from_ref(slice));
+        let progress = Tracker::new(self.progress.clone(), core::slice::from_ref(slice));
         progress.stage(slice.name(), Stage::Reading);
         if slice.kind() == SliceKind::Assembly {
             progress.stage(slice.name(), Stage::Writing);
@@ -590,7 +461,7 @@ impl Builder {
                 self.write_pair(&solved, threads)?;
             }
         }
-        progress.done(slice.positions(), true);
+        progress.done(slice.name(), slice.positions(), true);
         progress.finish();
         Ok(true)
     }

@@ -29,6 +29,9 @@ pub enum Stage {
     Level(u32),
     /// Writing the slice's files.
     Writing,
+    /// The slice is finished: its files are written, or were already there. (Small slices
+    /// are solved side by side, so the next report may be of another slice's stage.)
+    Done,
 }
 
 /// How far a build has come, handed to the callback of
@@ -37,7 +40,7 @@ pub enum Stage {
 /// ```
 /// use std::sync::{Arc, Mutex};
 /// use turkish_draughts::RuleSet;
-/// use turkish_draughts::tablebase::{Builder, Progress};
+/// use turkish_draughts::tablebase::{Builder, Progress, Stage};
 /// # let dir = std::env::temp_dir().join(format!("td-doc-progress-{}", std::process::id()));
 /// let seen: Arc<Mutex<Vec<Progress>>> = Arc::default();
 /// let log = Arc::clone(&seen);
@@ -49,13 +52,17 @@ pub enum Stage {
 /// assert_eq!(last.slices_done, last.slices_total);
 /// assert_eq!(last.entries_done, last.entries_total);
 /// assert!(last.slice.is_none());
+/// // Each slice's end is told once.
+/// let ends = seen.iter().filter(|p| matches!(&p.slice, Some((_, Stage::Done))));
+/// assert_eq!(ends.count(), last.slices_total);
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Progress {
-    /// The slice being built and what is being done to it; `None` once the build is over.
+    /// The slice this report is about and what is being done to it (small slices are
+    /// solved side by side: each report names its own); `None` once the build is over.
     pub slice: Option<(String, Stage)>,
     /// Slices finished (built by this call or found present).
     pub slices_done: usize,
@@ -158,9 +165,9 @@ impl Tracker {
         self.update(|p| p.slice = Some((name.into(), stage)));
     }
 
-    pub(crate) fn done(&mut self, entries: u64, solved: bool) {
+    pub(crate) fn done(&self, name: &str, entries: u64, solved: bool) {
         self.update(|p| {
-            p.slice = None;
+            p.slice = Some((name.into(), Stage::Done));
             p.slices_done += 1;
             p.entries_done += entries;
             if solved {
