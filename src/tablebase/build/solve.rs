@@ -59,9 +59,13 @@ const SYMMETRIC: u32 = 1 << 30;
 /// White's seventh rank: a man there crowns with his next step.
 const ROW_7: u64 = 0x00FF_0000_0000_0000;
 
-/// Entries a chunk holds: the unit of work handed to a thread, and of the pending levels
-/// kept (16 KiB of cells).
+/// Entries a chunk holds: the unit of work handed to a thread (16 KiB of cells).
 const CHUNK: usize = 1 << 12;
+/// Entries a mark covers: the lowest level pending is kept for each chunk, and for each
+/// stretch of this many entries within it, so that a level's scan reads only the stretches
+/// with something at that level (most stretches of a chunk have nothing at most of the
+/// chunk's levels).
+const MARK_BITS: u32 = 6;
 /// No level pending.
 const NONE: u16 = u16::MAX;
 
@@ -80,28 +84,42 @@ const fn count(cell: u32) -> u32 {
 /// part (4 MiB) at a time.
 const PART_BITS: u32 = 20;
 
+/// The cells of a part: every part is whole (the last one's cells past the end stay 0), so
+/// that a cell is found with one check, of its part.
+type Part = Box<[AtomicU32; 1 << PART_BITS]>;
+
 /// One material's cells, in parts.
 struct Cells {
-    parts: Vec<Box<[AtomicU32]>>,
+    parts: Vec<Part>,
     len: usize,
 }
 
 impl Cells {
-    fn new(len: usize) -> Cells {
+    fn new(len: usize) -> Result<Cells, BuildError> {
         let parts = (0..len.div_ceil(1 << PART_BITS))
-            .map(|p| {
-                let n = (len - (p << PART_BITS)).min(1 << PART_BITS);
-                (0..n).map(|_| AtomicU32::new(0)).collect()
+            .map(|_| {
+                let part: Box<[AtomicU32]> =
+                    (0..1 << PART_BITS).map(|_| AtomicU32::new(0)).collect();
+                Part::try_from(part).map_err(|_| BuildError::Internal("a part of cells".into()))
             })
-            .collect();
-        Cells { parts, len }
+            .collect::<Result<_, _>>()?;
+        Ok(Cells { parts, len })
     }
 
     #[inline]
     fn get(&self, i: usize) -> Option<&AtomicU32> {
+        let part = self.parts.get(i >> PART_BITS)?;
+        Some(&part[i & ((1 << PART_BITS) - 1)])
+    }
+
+    /// The cells of entries `start..end`, inside one part (empty when that part is freed).
+    #[inline]
+    fn stretch(&self, start: usize, end: usize) -> &[AtomicU32] {
+        let mask = (1 << PART_BITS) - 1;
         self.parts
-            .get(i >> PART_BITS)?
-            .get(i & ((1 << PART_BITS) - 1))
+            .get(start >> PART_BITS)
+            .and_then(|p| p.get(start & mask..((end - 1) & mask) + 1))
+            .unwrap_or(&[])
     }
 
     /// Entry `i`'s cell (0 past the end, or in a part already freed).
@@ -111,12 +129,13 @@ impl Cells {
     }
 }
 
-/// One material of a pair being solved: its cells and, per chunk, the lowest level pending
-/// in it.
+/// One material of a pair being solved: its cells and, per chunk and per mark's stretch,
+/// the lowest level pending in it.
 struct Side {
     d: Domain,
     cells: Cells,
     next: Vec<AtomicU16>,
+    marks: Vec<AtomicU16>,
 }
 
 /// A solved pair: each material's cells.
@@ -183,9 +202,11 @@ impl Solved {
         s: usize,
         mut f: impl FnMut(&mut dyn Iterator<Item = Code>),
     ) {
-        let parts = core::mem::take(&mut self.sides[s].1.parts);
-        for part in parts {
-            f(&mut part.iter().map(|c| code_of(c.load(Ordering::Relaxed))));
+        let cells = &mut self.sides[s].1;
+        let parts = core::mem::take(&mut cells.parts);
+        for (p, part) in parts.into_iter().enumerate() {
+            let n = (cells.len - (p << PART_BITS)).min(1 << PART_BITS);
+            f(&mut part[..n].iter().map(|c| code_of(c.load(Ordering::Relaxed))));
         }
     }
 }
@@ -208,15 +229,18 @@ pub(crate) fn solve(
         .iter()
         .map(|&d| {
             let n = d.size() as usize;
-            Side {
+            Ok(Side {
                 d,
-                cells: Cells::new(n),
+                cells: Cells::new(n)?,
                 next: (0..n.div_ceil(CHUNK))
                     .map(|_| AtomicU16::new(NONE))
                     .collect(),
-            }
+                marks: (0..n.div_ceil(1 << MARK_BITS))
+                    .map(|_| AtomicU16::new(NONE))
+                    .collect(),
+            })
         })
-        .collect();
+        .collect::<Result<_, BuildError>>()?;
     let solver = Solver {
         rules,
         sides: &sides,
@@ -224,6 +248,7 @@ pub(crate) fn solve(
         stage,
         total: sides.iter().map(|s| s.cells.len as u64).sum(),
         looked: AtomicUsize::new(0),
+        alone: threads <= 1,
     };
     let chunks: Vec<usize> = sides.iter().map(|s| s.next.len()).collect();
     let crew = Crew::new(threads, &chunks);
@@ -265,6 +290,9 @@ struct Solver<'a> {
     total: u64,
     /// Chunks given their first look.
     looked: AtomicUsize,
+    /// One thread: a cell or mark is updated by a load and a store, no other thread
+    /// touching it.
+    alone: bool,
 }
 
 /// The crew's job of the first look (a level's job is the level).
@@ -302,16 +330,21 @@ impl Solver<'_> {
         let side = &self.sides[s];
         let start = c * CHUNK;
         let end = (start + CHUNK).min(side.cells.len);
-        let mut lowest = NONE;
+        let (mut lowest, mut mark) = (NONE, NONE);
         let mut cursor = side.d.cursor(start as u64);
         for i in start..end {
             let cell = self.first_look(&side.d, cursor.board(), i as u64, list)?;
             cursor.step();
             if cell & PENDING != 0 {
-                lowest = lowest.min(level((cell & VALUE) as u16));
+                mark = mark.min(level((cell & VALUE) as u16));
             }
             if let Some(c) = side.cells.get(i) {
                 c.store(cell, Ordering::Relaxed);
+            }
+            if (i + 1) & ((1 << MARK_BITS) - 1) == 0 || i + 1 == end {
+                side.marks[i >> MARK_BITS].fetch_min(mark, Ordering::AcqRel);
+                lowest = lowest.min(mark);
+                mark = NONE;
             }
         }
         side.next[c].fetch_min(lowest, Ordering::AcqRel);
@@ -431,33 +464,48 @@ impl Solver<'_> {
         if side.next[c].load(Ordering::Acquire) > d {
             return Ok(());
         }
-        // Levels scheduled into this chunk from now on lower its mark again.
+        // Levels scheduled into this chunk (or a stretch of it) from now on lower its mark
+        // again.
         side.next[c].swap(NONE, Ordering::AcqRel);
         let start = c * CHUNK;
         let end = (start + CHUNK).min(side.cells.len);
+        let cells = side.cells.stretch(start, end);
         let mut lowest = NONE;
         let mut cursor = side.d.cursor(start as u64);
         let mut found = [0usize; MAX_PREDECESSORS];
-        for i in start..end {
-            let Some(cell) = side.cells.get(i) else { break };
-            let cur = cell.load(Ordering::Relaxed);
-            if cur & PENDING == 0 {
+        for (k, stretch) in cells.chunks(1 << MARK_BITS).enumerate() {
+            let first = start + (k << MARK_BITS);
+            let mark = &side.marks[first >> MARK_BITS];
+            let m = mark.load(Ordering::Acquire);
+            if m > d {
+                lowest = lowest.min(m);
                 continue;
             }
-            let code = (cur & VALUE) as u16;
-            let l = level(code);
-            if l != d {
-                lowest = lowest.min(l);
-                continue;
+            mark.swap(NONE, Ordering::AcqRel);
+            let mut left = NONE;
+            for (j, cell) in stretch.iter().enumerate() {
+                let cur = cell.load(Ordering::Relaxed);
+                if cur & PENDING == 0 {
+                    continue;
+                }
+                let code = (cur & VALUE) as u16;
+                let l = level(code);
+                if l != d {
+                    left = left.min(l);
+                    continue;
+                }
+                // Final now. Other threads may still take quiet moves off its count,
+                // never change its value.
+                cell.fetch_xor(PENDING | RESOLVED, Ordering::Relaxed);
+                let i = first + j;
+                cursor.seek(&side.d, i as u64);
+                let board = cursor.board().ok_or_else(|| {
+                    BuildError::Internal(format!("entry {i} of {} solved", side.d.m.name()))
+                })?;
+                self.predecessors(s, board, code, d, &mut found);
             }
-            // Final now. Other threads may still take quiet moves off its count,
-            // never change its value.
-            cell.fetch_xor(PENDING | RESOLVED, Ordering::Relaxed);
-            cursor.seek(&side.d, i as u64);
-            let board = cursor.board().ok_or_else(|| {
-                BuildError::Internal(format!("entry {i} of {} solved", side.d.m.name()))
-            })?;
-            self.predecessors(s, board, code, d, &mut found);
+            mark.fetch_min(left, Ordering::AcqRel);
+            lowest = lowest.min(left);
         }
         side.next[c].fetch_min(lowest, Ordering::AcqRel);
         Ok(())
@@ -508,7 +556,7 @@ impl Solver<'_> {
         let black_decides = decide(tbm_set, m_tbm).or_else(|| decide(tbk_set, m_tbk));
         let men_decide = decide(twm_set, m_twm);
         let after_men = decide(twk_set, m_twk).or(black_decides);
-        let (mut len, mut twice) = (0usize, 0u128);
+        let mut len = 0usize;
         let mut add = |king: bool, set: u64, mirror: u64| {
             let orient = if king {
                 men_decide.or_else(|| decide(set, mirror).or(black_decides))
@@ -532,8 +580,9 @@ impl Solver<'_> {
             let (Some(rm), Some(rk), Some(fixed)) = (rm, rk, fixed[side]) else {
                 return;
             };
-            found[len] = (rm * stride_men + rk * stride_kings + fixed) as usize;
-            twice |= u128::from(times == 2) << len;
+            // The index, and whether the move counts twice in the lowest bit.
+            found[len] = (((rm * stride_men + rk * stride_kings + fixed) as usize) << 1)
+                | usize::from(times == 2);
             len += 1;
         };
         for_each_unmove(
@@ -544,16 +593,16 @@ impl Solver<'_> {
         );
         // Every cell read first, so that their cache misses overlap.
         let mut live = 0u128;
-        for (j, &i) in found[..len].iter().enumerate() {
-            if target.cells.load(i) & (OPEN | RESOLVED) == OPEN {
+        for (j, &f) in found[..len].iter().enumerate() {
+            if target.cells.load(f >> 1) & (OPEN | RESOLVED) == OPEN {
                 live |= 1 << j;
             }
         }
         while live != 0 {
-            let j = live.trailing_zeros() as usize;
+            let f = found[live.trailing_zeros() as usize];
             live &= live - 1;
-            let times = 1 + ((twice >> j) & 1) as u32;
-            target.update(found[j], child_lost, d, times);
+            let times = 1 + (f & 1) as u32;
+            target.update(f >> 1, child_lost, d, times, self.alone);
         }
     }
 }
@@ -562,8 +611,10 @@ impl Side {
     /// Entry `i` has `times` quiet moves to children final at level `d`: lost for the
     /// children's side (`child_lost`: the entry wins at `d + 1`) or won (as many quiet moves
     /// fewer left).
+    ///
+    /// `alone`: no other thread works on the pair (a load and a store do).
     #[inline]
-    fn update(&self, i: usize, child_lost: bool, d: u16, times: u32) {
+    fn update(&self, i: usize, child_lost: bool, d: u16, times: u32, alone: bool) {
         let Some(cell) = self.cells.get(i) else {
             return;
         };
@@ -594,9 +645,21 @@ impl Side {
                     (left, NONE)
                 }
             };
+            if alone {
+                cell.store(new, Ordering::Relaxed);
+                if scheduled != NONE {
+                    for m in [&self.marks[i >> MARK_BITS], &self.next[i / CHUNK]] {
+                        if m.load(Ordering::Relaxed) > scheduled {
+                            m.store(scheduled, Ordering::Relaxed);
+                        }
+                    }
+                }
+                return;
+            }
             match cell.compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed) {
                 Ok(_) => {
                     if scheduled != NONE {
+                        self.marks[i >> MARK_BITS].fetch_min(scheduled, Ordering::AcqRel);
                         self.next[i / CHUNK].fetch_min(scheduled, Ordering::AcqRel);
                     }
                     return;
