@@ -14,6 +14,16 @@ pub(crate) const MAN_SQUARES: u64 = 0x00FF_FFFF_FFFF_FF00;
 /// `0..n`.
 #[inline]
 pub(crate) fn rank_set(mut set: u64) -> u64 {
+    // One or two squares (most groups of a table): C(a, 1) + C(b, 2), b > a.
+    let rest = set & set.wrapping_sub(1);
+    if rest & rest.wrapping_sub(1) == 0 {
+        let a = u64::from(set.trailing_zeros() & 63);
+        if rest == 0 {
+            return if set == 0 { 0 } else { a };
+        }
+        let b = u64::from(rest.trailing_zeros());
+        return a + b * (b - 1) / 2;
+    }
     let mut r = 0;
     let mut i = 1;
     while set != 0 {
@@ -147,6 +157,36 @@ pub(crate) fn locate_unmirrored(pos: &Position) -> Option<(Material, (u64, u64, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rank_set_is_the_sum_of_binomials() {
+        // C(n, k) by its product formula, and the rank as its definition's sum.
+        fn c(n: u64, k: u64) -> u64 {
+            if k > n {
+                return 0;
+            }
+            (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+        }
+        let naive = |set: u64| -> u64 {
+            (0..64)
+                .filter(|s| set >> s & 1 == 1)
+                .enumerate()
+                .map(|(i, s)| c(s, i as u64 + 1))
+                .sum()
+        };
+        assert_eq!(rank_set(0), 0);
+        for a in 0..64 {
+            assert_eq!(rank_set(1 << a), a);
+            for b in a + 1..64 {
+                let set = 1u64 << a | 1 << b;
+                assert_eq!(rank_set(set), naive(set), "{a} {b}");
+                for e in [0, 7, 31, 62] {
+                    let wide = set | 1 << e | 1 << (63 - e);
+                    assert_eq!(rank_set(wide), naive(wide), "{wide:x}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn ranks_round_trip() {

@@ -31,6 +31,7 @@ use super::domain::Domain;
 use super::domain::{self, Orientation, decide, mirror_board, orientation};
 use super::error::BuildError;
 use super::progress::Stage;
+use crate::geometry::king_lines;
 use crate::tablebase::format::Summary;
 use crate::tablebase::index::mirror_files;
 use crate::tablebase::value::{Code, Wdl};
@@ -65,7 +66,7 @@ const CHUNK: usize = 1 << 12;
 /// stretch of this many entries within it, so that a level's scan reads only the stretches
 /// with something at that level (most stretches of a chunk have nothing at most of the
 /// chunk's levels).
-const MARK_BITS: u32 = 6;
+const MARK_BITS: u32 = 8;
 /// No level pending.
 const NONE: u16 = u16::MAX;
 
@@ -591,16 +592,15 @@ impl Solver<'_> {
             (white | black).swap_bytes(),
             &mut add,
         );
-        // Every cell read first, so that their cache misses overlap.
-        let mut live = 0u128;
-        for (j, &f) in found[..len].iter().enumerate() {
-            if target.cells.load(f >> 1) & (OPEN | RESOLVED) == OPEN {
-                live |= 1 << j;
-            }
+        // Every cell read first, so that their cache misses overlap; those still open kept
+        // at the front.
+        let mut live = 0;
+        for j in 0..len {
+            let f = found[j];
+            found[live] = f;
+            live += usize::from(target.cells.load(f >> 1) & (OPEN | RESOLVED) == OPEN);
         }
-        while live != 0 {
-            let f = found[live.trailing_zeros() as usize];
-            live &= live - 1;
+        for &f in &found[..live] {
             let times = 1 + (f & 1) as u32;
             target.update(f >> 1, child_lost, d, times, self.alone);
         }
@@ -692,19 +692,12 @@ pub(crate) fn for_each_unmove(
         let to = rest & rest.wrapping_neg();
         rest &= rest - 1;
         let (set, mirror) = (kings ^ to, m_kings ^ mirror_bit(to));
-        let s = to.trailing_zeros() as i32;
-        let (file, rank) = (s % 8, s / 8);
-        for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-            let (mut f2, mut r2) = (file + df, rank + dr);
-            while (0..8).contains(&f2) && (0..8).contains(&r2) {
-                let from = 1u64 << (r2 * 8 + f2);
-                if occ & from != 0 {
-                    break;
-                }
-                f(true, set | from, mirror | mirror_bit(from));
-                f2 += df;
-                r2 += dr;
-            }
+        // A king slides to `to` from the empty squares it would slide to from there.
+        let mut from = king_lines(to.trailing_zeros(), occ) & !occ;
+        while from != 0 {
+            let bit = from & from.wrapping_neg();
+            from &= from - 1;
+            f(true, set | bit, mirror | mirror_bit(bit));
         }
     }
     let mut rest = men;
