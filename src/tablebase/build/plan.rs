@@ -201,7 +201,8 @@ impl Slice {
     /// it, in bytes: four bytes an index entry solved (its working cell; a rank slice of
     /// several rank combinations solves one at a time, so: of its largest), a byte an index
     /// entry of every table it reads (held while it is solved), and 64 MiB for the program,
-    /// the threads' move lists and the files being written. An assembly holds its rank
+    /// the threads' move lists, the solver's marks of pending levels (two bytes per 256
+    /// entries) and the files being written. An assembly holds its rank
     /// slices' values as their files are, and the tables it writes.
     ///
     /// ```

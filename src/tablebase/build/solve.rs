@@ -15,11 +15,14 @@
 //! predecessor of a win has one quiet move fewer left; the one whose last quiet move this was,
 //! with no draw and no win among its exits, loses at `d + 1` or at its longest exit. Every
 //! thread scans its own chunks of entries and updates the predecessors it finds with
-//! compare-and-swap; nothing is queued, so memory does not grow with the level's size. The
-//! updates of one level commute (a minimum, a decrement, a loss scheduled once when a count
-//! reaches zero), so the values do not depend on the threads' order. Each chunk keeps the
-//! lowest level pending in it, so a scan skips the chunks with nothing at its level, and the
-//! solve jumps over empty levels.
+//! compare-and-swap (a thread alone on the pair, by a load and a store); nothing is queued,
+//! so memory does not grow with the level's size. The updates of one level commute (a
+//! minimum, a decrement, a loss scheduled once when a count reaches zero), so the values do
+//! not depend on the threads' order. Each chunk of 4 096 entries, and each stretch of 256
+//! entries within it, keeps the lowest level pending in it, so a scan reads only the
+//! stretches with something at its level, and the solve jumps over empty levels. These marks
+//! take two bytes per 256 entries and per 4 096 (0.2 % of the cells, counted in the fixed
+//! part of a slice's estimate: 21 MB for 2.5 billion entries).
 
 use core::sync::atomic::{AtomicU16, AtomicU32, AtomicUsize, Ordering};
 use std::boxed::Box;
