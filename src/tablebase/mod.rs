@@ -117,17 +117,20 @@
 //! [`Builder`] builds the tables (the `tablebase-builder` feature, on by default): every
 //! table of a number of pieces in one process, or one slice at a time, in processes or on
 //! machines of their own (see [`Plan`]). A solve works level by level (the positions won
-//! or lost in so many plies) on every thread, each level a parallel scan of the entries.
+//! or lost in so many plies) on every thread, each level a parallel scan of the entries;
+//! in one process the small slices (up to 2^24 entries) are solved side by side instead, a
+//! thread each.
 //!
 //! **Memory.** A slice being solved holds
 //!
 //! > 4 bytes × its index entries + 1 byte × the index entries of the tables it reads + 64 MiB
 //!
 //! (each entry's working cell: its value, its quiet moves still open, flags; the tables it
-//! reads a byte an entry; the program, the threads' move lists and the files being
-//! written). [`Slice::memory`] gives it for each slice, [`Plan::peak_memory`] for the
-//! largest; a build in one process holds the tables of fewer pieces as it goes, a byte an
-//! entry. [`Builder::memory_limit`] refuses a slice that would need more. Pairs of
+//! reads a byte an entry; the program, the threads' move lists, the solver's marks of
+//! pending levels and the files being written). [`Slice::memory`] gives it for each slice,
+//! [`Plan::peak_memory`] for the largest; a build in one process holds the tables of fewer
+//! pieces as it goes, a byte an entry, and its small slices side by side up to 2^25
+//! entries at once (128 MiB of cells). [`Builder::memory_limit`] refuses a slice that would need more. Pairs of
 //! materials with men larger than [`Builder::split_above`] are solved in rank slices,
 //! which is how every 6-piece slice fits in 16 GB.
 

@@ -188,6 +188,8 @@ fn rank_slices_give_the_same_files() {
     let b = Builder::new(rules, &split).split_above(100_000);
     let report = b.build(3).expect("split build");
     assert_eq!(report.built.len(), reference.len() / 2);
+    // Every entry solved once: the rank slices', none again for their assembly.
+    assert_eq!(report.positions, b.plan(3).expect("plan").positions());
     assert_eq!(tables(&split), reference, "one process");
     let plan = b.plan(3).expect("plan");
     let ranks = plan

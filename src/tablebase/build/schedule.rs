@@ -110,7 +110,10 @@ impl Run<'_> {
         if s.kind() != SliceKind::Ranks {
             self.built[k] = s.materials();
         }
-        report.positions += s.positions();
+        if s.kind() != SliceKind::Assembly {
+            // An assembly's entries are its rank slices'.
+            report.positions += s.positions();
+        }
         for j in self.inputs[k].clone() {
             self.readers[j] -= 1;
             self.free_if_unread(j);
