@@ -455,11 +455,7 @@ impl Builder {
             // read in the first look, not a search through the child's own captures
             // (tables read back from files leave those entries to their captures).
             children::settle_domains(slice.domains(), &mut tables, self.rules, threads);
-            for pair in slice.solves() {
-                let solved = self.solve(slice, pair, &tables, threads, &progress)?;
-                progress.stage(slice.name(), Stage::Writing);
-                self.write_pair(&solved, threads)?;
-            }
+            self.solve_slice(slice, &tables, threads, &progress, false)?;
         }
         progress.done(slice.name(), slice.positions(), true);
         progress.finish();

@@ -106,7 +106,6 @@ impl Run<'_> {
             }
             self.held[k] = s.kind() != SliceKind::Assembly;
         }
-        self.finished[k] = true;
         if s.kind() != SliceKind::Ranks {
             self.built[k] = s.materials();
         }
@@ -114,6 +113,13 @@ impl Run<'_> {
             // An assembly's entries are its rank slices'.
             report.positions += s.positions();
         }
+        self.release(k);
+    }
+
+    /// Slice `k` is finished (built, or found present): no longer a reader of its inputs,
+    /// and what no slice still to finish reads is freed.
+    fn release(&mut self, k: usize) {
+        self.finished[k] = true;
         for j in self.inputs[k].clone() {
             self.readers[j] -= 1;
             self.free_if_unread(j);
@@ -260,6 +266,7 @@ impl Builder {
                         run.busy += t;
                         run.entries += s.positions();
                         let (snapshot, kept, tx) = (run.tables.clone(), run.kept[k], tx.clone());
+                        progress.stage(s.name(), Stage::Reading);
                         scope.spawn(move || {
                             let result =
                                 std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -320,8 +327,8 @@ impl Builder {
                 run.started[k] = true;
                 self.hold_inputs(run, k)?;
                 let s = &slices[k];
+                progress.stage(s.name(), Stage::Reading);
                 let kept = if s.kind() == SliceKind::Assembly {
-                    progress.stage(s.name(), Stage::Reading);
                     progress.stage(s.name(), Stage::Writing);
                     self.assemble(s, plan)?;
                     Vec::new()
@@ -353,12 +360,7 @@ impl Builder {
         if s.kind() != SliceKind::Ranks {
             report.present.extend(s.materials());
         }
-        run.finished[k] = true;
-        for j in run.inputs[k].clone() {
-            run.readers[j] -= 1;
-            run.free_if_unread(j);
-        }
-        run.free_if_unread(k);
+        run.release(k);
         progress.done(s.name(), s.positions(), false);
         Ok(())
     }
@@ -374,9 +376,9 @@ impl Builder {
         Ok(())
     }
 
-    /// Solves a slice on `threads` threads with the finished tables `tables` and writes its
-    /// files; returns its values when the build keeps them (`kept`).
-    fn solve_slice(
+    /// Solves a slice on `threads` threads with the finished tables `tables` (every table it
+    /// reads) and writes its files; returns its values when the build keeps them (`kept`).
+    pub(super) fn solve_slice(
         &self,
         s: &Slice,
         tables: &Tables,
@@ -384,7 +386,6 @@ impl Builder {
         progress: &Tracker,
         kept: bool,
     ) -> Result<Kept, BuildError> {
-        progress.stage(s.name(), Stage::Reading);
         let mut keep = Vec::new();
         for pair in s.solves() {
             let mut solved = self.solve(s, pair, tables, threads, progress)?;
