@@ -137,6 +137,14 @@ pub(crate) fn locate(pos: &Position) -> Option<(Material, u64)> {
 /// whose mirrored entries were restored ([`restore_mirrors`]) holds its value too.
 #[inline]
 pub(crate) fn locate_unmirrored(pos: &Position) -> Option<(Material, (u64, u64, u64), u64)> {
+    let (m, (white, black, kings)) = material_board(pos)?;
+    Some((m, (white, black, kings), index_of(m, white, black, kings)))
+}
+
+/// The material and board (White, Black, kings) of a position with White to move
+/// (colour-swapped first if Black is to move); `None` as for [`locate`].
+#[inline]
+pub(crate) fn material_board(pos: &Position) -> Option<(Material, (u64, u64, u64))> {
     let p = if pos.turn() == Color::White {
         *pos
     } else {
@@ -148,10 +156,7 @@ pub(crate) fn locate_unmirrored(pos: &Position) -> Option<(Material, (u64, u64, 
         return None;
     }
     let m = Material::of_board(white, black, kings);
-    if !m.is_indexable() {
-        return None;
-    }
-    Some((m, (white, black, kings), index_of(m, white, black, kings)))
+    m.is_indexable().then_some((m, (white, black, kings)))
 }
 
 #[cfg(test)]

@@ -287,19 +287,14 @@ impl Tables {
         self.whole.get(material::slot(m))?.as_ref()?.get(i as usize)
     }
 
-    /// The table and index of a position (White to move, after the colour swap) stored in
-    /// material `m`: the whole table's entry, or its rank slice's.
-    fn find(&self, m: Material, board: Board, i: u64) -> Option<(&Held, u64)> {
+    /// The table and index of a board (White to move, after the colour swap, the one of
+    /// it and its mirror that the files store) of material `m`: the whole table's entry,
+    /// or its rank slice's.
+    fn find(&self, m: Material, board: Board) -> Option<(&Held, u64)> {
         if let Some(t) = self.whole[material::slot(m)].as_ref() {
-            return Some((t, i));
+            let (white, black, kings) = board;
+            return Some((t, index::index_of(m, white, black, kings)));
         }
-        // The entry the files store: the board or its mirror, whichever has the smaller
-        // index (the mirror stands on the same rows).
-        let board = if orientation(board) == Orientation::Mirrored {
-            mirror_board(board)
-        } else {
-            board
-        };
         let (d, t) = self.part(m, board)?;
         Some((t, d.index(board)?))
     }
@@ -332,10 +327,16 @@ impl Tables {
         if own.is_empty() {
             return Ok(Code::loss(0));
         }
-        let (m, board, i) = index::locate_unmirrored(pos)
+        let (m, board) = index::material_board(pos)
             .ok_or_else(|| BuildError::Internal(format!("no index for {pos}")))?;
-        let i = i.min(index::mirror_index(m, board));
-        let (t, i) = self.find(m, board, i).ok_or_else(|| {
+        // The entry the files store: the board or its mirror, whichever has the smaller
+        // index (the mirror stands on the same rows).
+        let board = if orientation(board) == Orientation::Mirrored {
+            mirror_board(board)
+        } else {
+            board
+        };
+        let (t, i) = self.find(m, board).ok_or_else(|| {
             BuildError::Internal(format!("the table of {} is not held for {pos}", m.name()))
         })?;
         if !t.exact && by_captures(pos) {

@@ -346,12 +346,12 @@ impl Solver<'_> {
                 c.store(cell, Ordering::Relaxed);
             }
             if (i + 1) & ((1 << MARK_BITS) - 1) == 0 || i + 1 == end {
-                side.marks[i >> MARK_BITS].fetch_min(mark, Ordering::AcqRel);
+                lower(&side.marks[i >> MARK_BITS], mark, self.alone);
                 lowest = lowest.min(mark);
                 mark = NONE;
             }
         }
-        side.next[c].fetch_min(lowest, Ordering::AcqRel);
+        lower(&side.next[c], lowest, self.alone);
         Ok(())
     }
 
@@ -470,7 +470,7 @@ impl Solver<'_> {
         }
         // Levels scheduled into this chunk (or a stretch of it) from now on lower its mark
         // again.
-        side.next[c].swap(NONE, Ordering::AcqRel);
+        clear(&side.next[c], self.alone);
         let start = c * CHUNK;
         let end = (start + CHUNK).min(side.cells.len);
         let cells = side.cells.stretch(start, end);
@@ -485,7 +485,7 @@ impl Solver<'_> {
                 lowest = lowest.min(m);
                 continue;
             }
-            mark.swap(NONE, Ordering::AcqRel);
+            clear(mark, self.alone);
             let mut left = NONE;
             for (j, cell) in stretch.iter().enumerate() {
                 let cur = cell.load(Ordering::Relaxed);
@@ -500,7 +500,11 @@ impl Solver<'_> {
                 }
                 // Final now. Other threads may still take quiet moves off its count,
                 // never change its value.
-                cell.fetch_xor(PENDING | RESOLVED, Ordering::Relaxed);
+                if self.alone {
+                    cell.store(cur ^ (PENDING | RESOLVED), Ordering::Relaxed);
+                } else {
+                    cell.fetch_xor(PENDING | RESOLVED, Ordering::Relaxed);
+                }
                 let i = first + j;
                 cursor.seek(&side.d, i as u64);
                 let board = cursor.board().ok_or_else(|| {
@@ -508,10 +512,10 @@ impl Solver<'_> {
                 })?;
                 self.predecessors(s, board, code, d, &mut found);
             }
-            mark.fetch_min(left, Ordering::AcqRel);
+            lower(mark, left, self.alone);
             lowest = lowest.min(left);
         }
-        side.next[c].fetch_min(lowest, Ordering::AcqRel);
+        lower(&side.next[c], lowest, self.alone);
         Ok(())
     }
 
@@ -648,28 +652,45 @@ impl Side {
                     (left, NONE)
                 }
             };
-            if alone {
+            let stored = if alone {
                 cell.store(new, Ordering::Relaxed);
-                if scheduled != NONE {
-                    for m in [&self.marks[i >> MARK_BITS], &self.next[i / CHUNK]] {
-                        if m.load(Ordering::Relaxed) > scheduled {
-                            m.store(scheduled, Ordering::Relaxed);
-                        }
-                    }
-                }
-                return;
-            }
-            match cell.compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(cur)
+            } else {
+                cell.compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed)
+            };
+            match stored {
                 Ok(_) => {
                     if scheduled != NONE {
-                        self.marks[i >> MARK_BITS].fetch_min(scheduled, Ordering::AcqRel);
-                        self.next[i / CHUNK].fetch_min(scheduled, Ordering::AcqRel);
+                        lower(&self.marks[i >> MARK_BITS], scheduled, alone);
+                        lower(&self.next[i / CHUNK], scheduled, alone);
                     }
                     return;
                 }
                 Err(now) => cur = now,
             }
         }
+    }
+}
+
+/// Lowers a mark of the lowest pending level to `level`, if it is higher. `alone`: no other
+/// thread works on the pair (a load and a store do).
+#[inline]
+fn lower(mark: &AtomicU16, level: u16, alone: bool) {
+    if !alone {
+        mark.fetch_min(level, Ordering::AcqRel);
+    } else if mark.load(Ordering::Relaxed) > level {
+        mark.store(level, Ordering::Relaxed);
+    }
+}
+
+/// Clears a mark of the lowest pending level before its stretch is scanned (updates from
+/// then on lower it again).
+#[inline]
+fn clear(mark: &AtomicU16, alone: bool) {
+    if alone {
+        mark.store(NONE, Ordering::Relaxed);
+    } else {
+        mark.swap(NONE, Ordering::AcqRel);
     }
 }
 

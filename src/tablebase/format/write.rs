@@ -201,11 +201,23 @@ pub(crate) fn encode(
     )
 }
 
+/// The most runs the first pass keeps for the second (16 MiB); a file with more has its
+/// blocks asked for again.
+const KEPT_RUNS: usize = 1 << 22;
+
+/// A run kept by the first pass: its symbol, its length less one, and whether it is its
+/// block's first.
+#[inline]
+fn kept_run(symbol: u16, len: u32, first: bool) -> u32 {
+    u32::from(first) << 31 | u32::from(symbol) << 12 | (len - 1)
+}
+
 /// A whole file of `kind` for `len` values of `m` numbered by `scheme`, whose header says
 /// `summary`, the values handed out a block at a time: `fill(first, block)` writes the
 /// values of entries `first..first + block.len()` into `block` (`None` for an entry no
-/// probe reads). Each block is asked for twice (the codes' frequencies, then
-/// the words). `Err` only when the values have more distinct codes than a code holds.
+/// probe reads). Each block is asked for once (the codes' frequencies; the runs are kept
+/// for the words), or twice when the values make more than [`KEPT_RUNS`] runs. `Err` only
+/// when the values have more distinct codes than a code holds.
 pub(crate) fn encode_with(
     rules: RuleSet,
     kind: Kind,
@@ -229,10 +241,20 @@ pub(crate) fn encode_with(
     };
     let mut vfreq = std::vec![0u64; 1 << 16];
     let mut lfreq = [0u64; CLASSES];
+    let mut runs: Option<Vec<u32>> = Some(Vec::new());
     each_block(&mut |_, block| {
+        let mut first = true;
         for_each_run(kind, block, |s, len| {
             vfreq[usize::from(s)] += 1;
             lfreq[class_of(len) as usize] += 1;
+            if let Some(r) = runs.as_mut() {
+                if r.len() < KEPT_RUNS {
+                    r.push(kept_run(s, len, first));
+                } else {
+                    runs = None;
+                }
+            }
+            first = false;
         });
     });
     let too_many = |e: TooManySymbols| std::format!("{} symbols, more than a code holds", e.0);
@@ -243,7 +265,8 @@ pub(crate) fn encode_with(
     let mut group_at: Vec<u32> = Vec::with_capacity(groups);
     let mut starts: Vec<u16> = Vec::with_capacity(blocks as usize);
     let mut overflow = false;
-    each_block(&mut |b, block| {
+    let mut block_start = |b: u32, w: &mut BitWriter| {
+        w.align();
         if b % per_group == 0 {
             group_at.push(w.out.len() as u32);
         }
@@ -252,15 +275,31 @@ pub(crate) fn encode_with(
             overflow = true;
             0
         }));
-        for_each_run(kind, block, |s, len| {
-            let s = usize::from(s);
-            w.put(vcode.word[s], u32::from(vcode.bits[s]));
-            let c = class_of(len);
-            w.put(lcode.word[c as usize], u32::from(lcode.bits[c as usize]));
-            w.put(len - (1 << c), c);
-        });
-        w.align();
-    });
+    };
+    let put_run = |w: &mut BitWriter, s: u16, len: u32| {
+        let s = usize::from(s);
+        w.put(vcode.word[s], u32::from(vcode.bits[s]));
+        let c = class_of(len);
+        w.put(lcode.word[c as usize], u32::from(lcode.bits[c as usize]));
+        w.put(len - (1 << c), c);
+    };
+    match runs {
+        Some(runs) => {
+            let mut b = 0;
+            for r in runs {
+                if r >> 31 == 1 {
+                    block_start(b, &mut w);
+                    b += 1;
+                }
+                put_run(&mut w, (r >> 12) as u16, (r & 0xfff) + 1);
+            }
+        }
+        None => each_block(&mut |b, block| {
+            block_start(b, &mut w);
+            for_each_run(kind, block, |s, len| put_run(&mut w, s, len));
+        }),
+    }
+    w.align();
     if overflow {
         return Err("a group overflows".into());
     }
