@@ -48,6 +48,9 @@ const ENTRIES_PER_FILE_BYTE: f64 = 4_315_822_784.0 / 549_835_130.0;
 /// to 1 015 s) and the two most advanced rank slices of `KvKKKKM+KKKKMvK` (154 s and 152
 /// s). The fit is within 25 % of every one of these 6-piece slices and every 5-piece pair
 /// of more than 45 s, and over by up to 42 % for smaller pairs (a 33 s pair of five kings).
+/// Built again by the solver as it is now (faster in its levels, slower or the same in its
+/// first look on that machine), the same five 6-piece slices take 0.87 to 1.05 of their
+/// estimates.
 /// The federation's rules take less: their 5-piece build took 0.78 of the default rules'
 /// time.
 ///
@@ -202,7 +205,7 @@ impl Slice {
     /// several rank combinations solves one at a time, so: of its largest), a byte an index
     /// entry of every table it reads (held while it is solved), and 64 MiB for the program,
     /// the threads' move lists, the solver's marks of pending levels (two bytes per 256
-    /// entries) and the files being written. An assembly holds its rank
+    /// entries) and the files being written (with at most 16 MiB of their runs). An assembly holds its rank
     /// slices' values as their files are, and the tables it writes.
     ///
     /// ```

@@ -227,6 +227,21 @@ pub(crate) fn encode_with(
     summary: Summary,
     fill: impl Fn(u64, &mut [Option<Code>]),
 ) -> Result<Vec<u8>, std::string::String> {
+    encode_keeping(rules, kind, m, scheme, len, summary, KEPT_RUNS, fill)
+}
+
+/// [`encode_with`], keeping at most `kept` runs of the first pass.
+#[allow(clippy::too_many_arguments)]
+fn encode_keeping(
+    rules: RuleSet,
+    kind: Kind,
+    m: Material,
+    scheme: Scheme,
+    len: u64,
+    summary: Summary,
+    kept: usize,
+    fill: impl Fn(u64, &mut [Option<Code>]),
+) -> Result<Vec<u8>, std::string::String> {
     let per = kind.per_block();
     let blocks = u32::try_from(len.div_ceil(u64::from(per))).map_err(|_| "too many blocks")?;
     let per_group = group_blocks(per);
@@ -248,7 +263,7 @@ pub(crate) fn encode_with(
             vfreq[usize::from(s)] += 1;
             lfreq[class_of(len) as usize] += 1;
             if let Some(r) = runs.as_mut() {
-                if r.len() < KEPT_RUNS {
+                if r.len() < kept {
                     r.push(kept_run(s, len, first));
                 } else {
                     runs = None;
@@ -335,4 +350,55 @@ pub(crate) fn encode_with(
     out.extend_from_slice(&data);
     header::seal(&mut out, data_at);
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The runs kept by the first pass write the same file as the blocks asked for again,
+    /// whatever the number kept.
+    #[test]
+    fn kept_runs_write_the_same_file() {
+        let m = Material::from_name("KKvK").unwrap();
+        // Runs of every length up to past a block, symbols wide and narrow, and entries no
+        // probe reads.
+        let mut values = std::vec::Vec::new();
+        let mut x = 12345u64;
+        while values.len() < 20_000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let len = (x >> 33) % 1500 + 1;
+            let v = match (x >> 20) % 5 {
+                0 => None,
+                1 => Some(Code::DRAW),
+                2 => Some(Code::win((x >> 40) as u16 % 300)),
+                _ => Some(Code::loss((x >> 44) as u16 % 9)),
+            };
+            values.extend(std::iter::repeat_n(v, len as usize));
+        }
+        for kind in [Kind::Wdl, Kind::Dtw] {
+            let file = |kept: usize| {
+                encode_keeping(
+                    RuleSet::Default,
+                    kind,
+                    m,
+                    Scheme::Whole,
+                    values.len() as u64,
+                    Summary::default(),
+                    kept,
+                    |start, block: &mut [Option<Code>]| {
+                        let start = start as usize;
+                        block.copy_from_slice(&values[start..start + block.len()]);
+                    },
+                )
+                .unwrap()
+            };
+            let all = file(usize::MAX);
+            assert_eq!(all, file(0), "{kind:?}");
+            assert_eq!(all, file(7), "{kind:?}");
+            assert_eq!(all, encode(RuleSet::Default, kind, m, &values).unwrap());
+        }
+    }
 }
