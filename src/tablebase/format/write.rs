@@ -205,6 +205,15 @@ pub(crate) fn encode(
 /// blocks asked for again.
 const KEPT_RUNS: usize = 1 << 22;
 
+/// The most runs kept: [`KEPT_RUNS`], or in this crate's tests what a test sets.
+#[inline]
+fn kept_runs() -> usize {
+    #[cfg(test)]
+    return tests::KEPT.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    KEPT_RUNS
+}
+
 /// A run kept by the first pass: its symbol, its length less one, and whether it is its
 /// block's first.
 #[inline]
@@ -227,21 +236,6 @@ pub(crate) fn encode_with(
     summary: Summary,
     fill: impl Fn(u64, &mut [Option<Code>]),
 ) -> Result<Vec<u8>, std::string::String> {
-    encode_keeping(rules, kind, m, scheme, len, summary, KEPT_RUNS, fill)
-}
-
-/// [`encode_with`], keeping at most `kept` runs of the first pass.
-#[allow(clippy::too_many_arguments)]
-fn encode_keeping(
-    rules: RuleSet,
-    kind: Kind,
-    m: Material,
-    scheme: Scheme,
-    len: u64,
-    summary: Summary,
-    kept: usize,
-    fill: impl Fn(u64, &mut [Option<Code>]),
-) -> Result<Vec<u8>, std::string::String> {
     let per = kind.per_block();
     let blocks = u32::try_from(len.div_ceil(u64::from(per))).map_err(|_| "too many blocks")?;
     let per_group = group_blocks(per);
@@ -256,7 +250,7 @@ fn encode_keeping(
     };
     let mut vfreq = std::vec![0u64; 1 << 16];
     let mut lfreq = [0u64; CLASSES];
-    let mut runs: Option<Vec<u32>> = Some(Vec::new());
+    let (kept, mut runs) = (kept_runs(), Some(Vec::new()));
     each_block(&mut |_, block| {
         let mut first = true;
         for_each_run(kind, block, |s, len| {
@@ -356,6 +350,11 @@ fn encode_keeping(
 mod tests {
     use super::*;
 
+    std::thread_local! {
+        /// The most runs the writer keeps on this thread.
+        pub(super) static KEPT: std::cell::Cell<usize> = const { std::cell::Cell::new(KEPT_RUNS) };
+    }
+
     /// The runs kept by the first pass write the same file as the blocks asked for again,
     /// whatever the number kept.
     #[test]
@@ -380,25 +379,15 @@ mod tests {
         }
         for kind in [Kind::Wdl, Kind::Dtw] {
             let file = |kept: usize| {
-                encode_keeping(
-                    RuleSet::Default,
-                    kind,
-                    m,
-                    Scheme::Whole,
-                    values.len() as u64,
-                    Summary::default(),
-                    kept,
-                    |start, block: &mut [Option<Code>]| {
-                        let start = start as usize;
-                        block.copy_from_slice(&values[start..start + block.len()]);
-                    },
-                )
-                .unwrap()
+                KEPT.with(|k| k.set(kept));
+                let bytes = encode(RuleSet::Default, kind, m, &values).unwrap();
+                KEPT.with(|k| k.set(KEPT_RUNS));
+                bytes
             };
             let all = file(usize::MAX);
             assert_eq!(all, file(0), "{kind:?}");
             assert_eq!(all, file(7), "{kind:?}");
-            assert_eq!(all, encode(RuleSet::Default, kind, m, &values).unwrap());
+            assert_eq!(all, file(KEPT_RUNS), "{kind:?}");
         }
     }
 }
