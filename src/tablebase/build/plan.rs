@@ -205,8 +205,8 @@ impl Slice {
     /// several rank combinations solves one at a time, so: of its largest), a byte an index
     /// entry of every table it reads (held while it is solved), and 64 MiB for the program,
     /// the threads' move lists, the solver's marks of pending levels (two bytes per 256
-    /// entries) and the files being written (with at most 16 MiB of their runs). An assembly holds its rank
-    /// slices' values as their files are, and the tables it writes.
+    /// entries) and the files being written (with at most 16 MiB of their runs). An
+    /// assembly holds its rank slices' values as their files are, and the tables it writes.
     ///
     /// ```
     /// use turkish_draughts::{RuleSet, tablebase::Builder};
