@@ -77,15 +77,47 @@ pub(crate) enum Orientation {
 /// that differs decides, and of two sets the one holding the highest square where they
 /// differ is the larger.
 #[inline]
-pub(crate) fn orientation(board: (u64, u64, u64)) -> Orientation {
-    let (w, b, k) = board;
-    let (mw, mb, mk) = mirror_board(board);
-    decide(w & !k, mw & !mk)
-        .or_else(|| decide(w & k, mw & mk))
-        .or_else(|| decide(b & !k, mb & !mk))
-        .or_else(|| decide(b & k, mb & mk))
-        .unwrap_or(Orientation::Symmetric)
+pub(crate) fn orientation((w, b, k): (u64, u64, u64)) -> Orientation {
+    for set in [w & !k, w & k, b & !k, b & k] {
+        if let Some(o) = decide_rows(set) {
+            return o;
+        }
+    }
+    Orientation::Symmetric
 }
+
+/// [`decide`] of a set and its mirror, row by row from the highest: the rows above the
+/// first one that is not its own mirror are the same in both, and that row decides.
+#[inline]
+fn decide_rows(mut set: u64) -> Option<Orientation> {
+    while set != 0 {
+        let low = (63 - set.leading_zeros()) & !7;
+        match ROW_ORDER[((set >> low) & 0xff) as usize] {
+            0 => set &= !(0xff << low),
+            1 => return Some(Orientation::Stored),
+            _ => return Some(Orientation::Mirrored),
+        }
+    }
+    None
+}
+
+/// For each row of squares (a byte, file a the lowest bit), [`decide`] of it and its
+/// mirror: 0 when it is its own mirror, 1 for [`Orientation::Stored`], 2 for
+/// [`Orientation::Mirrored`].
+const ROW_ORDER: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut row = 0;
+    while row < 256 {
+        let mirror = (row as u8).reverse_bits();
+        let x = row as u8 ^ mirror;
+        if x != 0 {
+            let high = 7 - x.leading_zeros();
+            t[row] = if mirror & (1 << high) != 0 { 1 } else { 2 };
+        }
+        row += 1;
+    }
+    t
+};
 
 /// Which of two sets of a group (a board's and its mirror's) has the smaller rank, `None`
 /// when they are equal: of two sets of equal size, the one holding the highest square
@@ -520,6 +552,35 @@ mod tests {
         }
         // A man on another row is not in the slice.
         assert_eq!(d.index((1 << 16 | 1 << 25 | 1 << 1, 1 << 45, 1 << 1)), None);
+    }
+
+    /// The row-by-row decision is the comparison of a set with its mirror, for every set
+    /// of one to three squares and some of more.
+    #[test]
+    fn rows_decide_as_the_mirror() {
+        let mut sets = std::vec::Vec::new();
+        for a in 0..64 {
+            sets.push(1u64 << a);
+            for b in a + 1..64 {
+                sets.push(1 << a | 1 << b);
+                for c in b + 1..64 {
+                    sets.push(1 << a | 1 << b | 1 << c);
+                }
+            }
+        }
+        sets.extend([
+            0,
+            0x8100_0000_0000_0081,
+            0x1800_0000_0000_0018 | 1 << 9,
+            u64::MAX,
+        ]);
+        let mut seen = [0usize; 3];
+        for set in sets {
+            let o = decide(set, mirror_files(set));
+            assert_eq!(decide_rows(set), o, "{set:#x}");
+            seen[o.map_or(0, |o| o as usize + 1)] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
     }
 
     /// The fast test agrees with the index comparison the files are defined by.

@@ -30,13 +30,13 @@ use std::format;
 use std::vec::Vec;
 
 use super::crew::{Crew, QuitOnDrop};
-use super::domain::Domain;
 use super::domain::{self, Orientation, decide, mirror_board, orientation};
+use super::domain::{Domain, Group};
 use super::error::BuildError;
 use super::progress::Stage;
 use crate::geometry::king_lines;
 use crate::tablebase::format::Summary;
-use crate::tablebase::index::mirror_files;
+use crate::tablebase::index::{mirror_files, rank_set};
 use crate::tablebase::value::{Code, Wdl};
 use crate::{Color, MoveList, Outcome, Position, RuleSet};
 
@@ -538,10 +538,36 @@ impl Solver<'_> {
         found: &mut [usize; MAX_PREDECESSORS],
     ) {
         let o = if self.sides.len() == 1 { 0 } else { 1 - s };
+        if self.sides[o].d.is_rank_slice() {
+            self.predecessors_in::<true>(o, board, code, d, found);
+        } else {
+            self.predecessors_in::<false>(o, board, code, d, found);
+        }
+    }
+
+    /// [`Self::predecessors`] in side `o`, a rank slice or not (`SLICED`): a whole
+    /// material's groups rank every set of their size, with no check.
+    #[inline(always)]
+    fn predecessors_in<const SLICED: bool>(
+        &self,
+        o: usize,
+        board: (u64, u64, u64),
+        code: u16,
+        d: u16,
+        found: &mut [usize; MAX_PREDECESSORS],
+    ) {
         let target = &self.sides[o];
         let child_lost = code % 2 == 0;
         let t = &target.d;
-        let (g_men, g_kings) = (t.group(0), t.group(1));
+        let (g_men, g_black_men) = (t.group(0), t.group(2));
+        // Kings are ranked among every square; men, in a whole material, among ranks 2 to 7.
+        let rank_men = |g: Group, set: u64| {
+            if SLICED {
+                g.rank(set)
+            } else {
+                Some(rank_set(set >> 8))
+            }
+        };
         let (stride_men, stride_kings) = (t.stride(0), t.stride(1));
         let (white, black, kings) = board;
         let symmetric = mirror_board(board) == board;
@@ -549,15 +575,15 @@ impl Solver<'_> {
         // flipped: there, Black's groups are the same for every predecessor, and of White's
         // groups only the moved piece's changes. Their ranks, as they are and mirrored:
         let black_part = |men: u64, kings: u64| -> Option<u64> {
-            Some(t.group(2).rank(men)? * t.stride(2) + t.group(3).rank(kings)?)
+            Some(rank_men(g_black_men, men)? * t.stride(2) + rank_set(kings))
         };
         let (tbm_set, tbk_set) = ((white & !kings).swap_bytes(), (white & kings).swap_bytes());
         let (m_tbm, m_tbk) = (mirror_files(tbm_set), mirror_files(tbk_set));
         let fixed = [black_part(tbm_set, tbk_set), black_part(m_tbm, m_tbk)];
         let (twm_set, twk_set) = ((black & !kings).swap_bytes(), (black & kings).swap_bytes());
         let (m_twm, m_twk) = (mirror_files(twm_set), mirror_files(twk_set));
-        let men_rank = [g_men.rank(twm_set), g_men.rank(m_twm)];
-        let kings_rank = [g_kings.rank(twk_set), g_kings.rank(m_twk)];
+        let men_rank = [rank_men(g_men, twm_set), rank_men(g_men, m_twm)];
+        let kings_rank = [rank_set(twk_set), rank_set(m_twk)];
         // Which of a predecessor and its mirror the files store (see `orientation`): White's
         // men decide first, then White's kings, then Black's groups (the same for every
         // predecessor); of White's groups, only the moved one's differs from the entry's.
@@ -581,10 +607,11 @@ impl Solver<'_> {
             // A man's move from the row behind leaves a rank slice: no such predecessor.
             let group = if side == 0 { set } else { mirror };
             let (rm, rk) = if king {
-                (men_rank[side], g_kings.rank(group))
+                (men_rank[side], rank_set(group))
             } else {
-                (g_men.rank(group), kings_rank[side])
+                (rank_men(g_men, group), kings_rank[side])
             };
+            let rk = Some(rk);
             let (Some(rm), Some(rk), Some(fixed)) = (rm, rk, fixed[side]) else {
                 return;
             };
