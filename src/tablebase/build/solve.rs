@@ -582,8 +582,18 @@ impl Solver<'_> {
         let fixed = [black_part(tbm_set, tbk_set), black_part(m_tbm, m_tbk)];
         let (twm_set, twk_set) = ((black & !kings).swap_bytes(), (black & kings).swap_bytes());
         let (m_twm, m_twk) = (mirror_files(twm_set), mirror_files(twk_set));
-        let men_rank = [rank_men(g_men, twm_set), rank_men(g_men, m_twm)];
-        let kings_rank = [rank_set(twk_set), rank_set(m_twk)];
+        // The index without the moved group's part: a king's move leaves White's men as
+        // they are, a man's move White's kings (as they are, and mirrored).
+        let base =
+            |rank: Option<u64>, stride: u64, side: usize| Some(rank? * stride + fixed[side]?);
+        let king_base = [
+            base(rank_men(g_men, twm_set), stride_men, 0),
+            base(rank_men(g_men, m_twm), stride_men, 1),
+        ];
+        let man_base = [
+            base(Some(rank_set(twk_set)), stride_kings, 0),
+            base(Some(rank_set(m_twk)), stride_kings, 1),
+        ];
         // Which of a predecessor and its mirror the files store (see `orientation`): White's
         // men decide first, then White's kings, then Black's groups (the same for every
         // predecessor); of White's groups, only the moved one's differs from the entry's.
@@ -606,18 +616,16 @@ impl Solver<'_> {
             };
             // A man's move from the row behind leaves a rank slice: no such predecessor.
             let group = if side == 0 { set } else { mirror };
-            let (rm, rk) = if king {
-                (men_rank[side], rank_set(group))
+            let (base, rank, stride) = if king {
+                (king_base[side], Some(rank_set(group)), stride_kings)
             } else {
-                (rank_men(g_men, group), kings_rank[side])
+                (man_base[side], rank_men(g_men, group), stride_men)
             };
-            let rk = Some(rk);
-            let (Some(rm), Some(rk), Some(fixed)) = (rm, rk, fixed[side]) else {
+            let (Some(base), Some(rank)) = (base, rank) else {
                 return;
             };
             // The index, and whether the move counts twice in the lowest bit.
-            found[len] = (((rm * stride_men + rk * stride_kings + fixed) as usize) << 1)
-                | usize::from(times == 2);
+            found[len] = (((rank * stride + base) as usize) << 1) | usize::from(times == 2);
             len += 1;
         };
         for_each_unmove(
