@@ -655,7 +655,7 @@ impl Side {
     /// fewer left).
     ///
     /// `alone`: no other thread works on the pair (a load and a store do).
-    #[inline]
+    #[inline(always)]
     fn update(&self, i: usize, child_lost: bool, d: u16, times: u32, alone: bool) {
         let Some(cell) = self.cells.get(i) else {
             return;
