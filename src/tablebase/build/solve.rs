@@ -30,7 +30,7 @@ use std::format;
 use std::vec::Vec;
 
 use super::crew::{Crew, QuitOnDrop};
-use super::domain::{self, Orientation, decide, mirror_board, orientation};
+use super::domain::{self, Orientation, decide, orientation};
 use super::domain::{Domain, Group};
 use super::error::BuildError;
 use super::progress::Stage;
@@ -510,7 +510,7 @@ impl Solver<'_> {
                 let board = cursor.board().ok_or_else(|| {
                     BuildError::Internal(format!("entry {i} of {} solved", side.d.m.name()))
                 })?;
-                self.predecessors(s, board, code, d, &mut found);
+                self.predecessors(s, board, cur & SYMMETRIC != 0, code, d, &mut found);
             }
             lower(mark, left, self.alone);
             lowest = lowest.min(left);
@@ -519,8 +519,8 @@ impl Solver<'_> {
         Ok(())
     }
 
-    /// Updates the predecessors of an entry of side `s` (its board, stored by the files),
-    /// final with `code` at level `d`: the positions of the other side of the pair from
+    /// Updates the predecessors of an entry of side `s` (its board, stored by the files,
+    /// `symmetric` when it is its own mirror), final with `code` at level `d`: the positions of the other side of the pair from
     /// which a quiet move leads to it or to its mirror, each by the entry the files store.
     /// `found` is room for their indices.
     ///
@@ -533,15 +533,16 @@ impl Solver<'_> {
         &self,
         s: usize,
         board: (u64, u64, u64),
+        symmetric: bool,
         code: u16,
         d: u16,
         found: &mut [usize; MAX_PREDECESSORS],
     ) {
         let o = if self.sides.len() == 1 { 0 } else { 1 - s };
         if self.sides[o].d.is_rank_slice() {
-            self.predecessors_in::<true>(o, board, code, d, found);
+            self.predecessors_in::<true>(o, board, symmetric, code, d, found);
         } else {
-            self.predecessors_in::<false>(o, board, code, d, found);
+            self.predecessors_in::<false>(o, board, symmetric, code, d, found);
         }
     }
 
@@ -552,6 +553,7 @@ impl Solver<'_> {
         &self,
         o: usize,
         board: (u64, u64, u64),
+        symmetric: bool,
         code: u16,
         d: u16,
         found: &mut [usize; MAX_PREDECESSORS],
@@ -570,7 +572,6 @@ impl Solver<'_> {
         };
         let (stride_men, stride_kings) = (t.stride(0), t.stride(1));
         let (white, black, kings) = board;
-        let symmetric = mirror_board(board) == board;
         // In the other table the side that moved (Black here) is White and the board is
         // flipped: there, Black's groups are the same for every predecessor, and of White's
         // groups only the moved piece's changes. Their ranks, as they are and mirrored:
