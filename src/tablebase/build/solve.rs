@@ -520,9 +520,9 @@ impl Solver<'_> {
     }
 
     /// Updates the predecessors of an entry of side `s` (its board, stored by the files,
-    /// `symmetric` when it is its own mirror), final with `code` at level `d`: the positions of the other side of the pair from
-    /// which a quiet move leads to it or to its mirror, each by the entry the files store.
-    /// `found` is room for their indices.
+    /// `symmetric` when it is its own mirror), final with `code` at level `d`: the
+    /// positions of the other side of the pair from which a quiet move leads to it or to its
+    /// mirror, each by the entry the files store. `found` is room for their indices.
     ///
     /// Only the entry's own predecessors are unmade. A predecessor `q` that the files do not
     /// store stands for its mirror, whose move leads to the entry's mirror; when the entry
