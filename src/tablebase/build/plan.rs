@@ -39,30 +39,29 @@ const ENTRIES_PER_FILE_BYTE: f64 = 4_315_822_784.0 / 549_835_130.0;
 /// The processor time of solving one index entry, in nanoseconds: a part for every entry,
 /// [`NANOS_PER_ENTRY`], and a part for each king of its material, [`NANOS_PER_KING`] (a
 /// king has many quiet moves, so an entry has many predecessors to update, and many
-/// captures to look at). Fitted by least squares, each slice weighted by its time, to 26
-/// slices built on a 2-core machine with nothing else running, each slice's time from its
-/// first look to its files written, twice over (two threads, each with a core of its own,
-/// which the builder had): the 21 pairs of 5 pieces of more than 20 million entries of a
-/// build of every table of 2 to 5 pieces, default rules (3.2 s to 108 s each), the three
-/// 6-piece slices of kings alone (`KvKKKKK+KKKKKvK`, `KKKvKKK`, `KKvKKKK+KKKKvKK`: 268 s
-/// to 1 015 s) and the two most advanced rank slices of `KvKKKKM+KKKKMvK` (154 s and 152
-/// s). The fit is within 25 % of every one of these 6-piece slices and every 5-piece pair
-/// of more than 45 s, and over by up to 42 % for smaller pairs (a 33 s pair of five kings).
-/// Built again by the solver as it is now (faster in its levels, slower or the same in its
-/// first look on that machine), the same five 6-piece slices take 0.87 to 1.05 of their
-/// estimates.
+/// captures to look at). Fitted by least squares, each slice weighted by its time, to the 8
+/// slices of more than 45 s of 26 built on a 2-core machine with nothing else running,
+/// each slice's time from its first look to its files written, twice over (two threads,
+/// each with a core of its own, which the builder had): the three 5-piece pairs of more
+/// than 45 s of a build of every table of 2 to 5 pieces, default rules (61 s to 82 s), the
+/// three 6-piece slices of kings alone (`KvKKKKK+KKKKKvK`, `KKKvKKK`, `KKvKKKK+KKKKvKK`:
+/// 212 s to 543 s) and the two most advanced rank slices of `KvKKKKM+KKKKMvK` (138 s and
+/// 128 s). The fit gives these eight 0.91 to 1.11 of their measured solves, and the 18
+/// smaller 5-piece pairs of more than 20 million entries (3 s to 41 s) 0.60 to 1.41; a
+/// fit to all 26 gives the 6-piece slices 0.78 to 0.85. The machine's speed moves by about
+/// a third from hour to hour, which no constant follows.
 /// The federation's rules take less: their 5-piece build took 0.78 of the default rules'
 /// time.
 ///
 /// ```
 /// use turkish_draughts::tablebase::{NANOS_PER_ENTRY, NANOS_PER_KING};
-/// // Six kings: about 1.5 M entries a second a thread.
-/// assert!((NANOS_PER_ENTRY + 6.0 * NANOS_PER_KING - 648.1).abs() < 0.1);
+/// // Six kings: about 2.3 M entries a second a thread.
+/// assert!((NANOS_PER_ENTRY + 6.0 * NANOS_PER_KING - 433.8).abs() < 0.1);
 /// ```
-pub const NANOS_PER_ENTRY: f64 = 84.1;
+pub const NANOS_PER_ENTRY: f64 = 160.8;
 /// The processor time of each king of a material, per index entry solved, in nanoseconds
 /// (see [`NANOS_PER_ENTRY`]).
-pub const NANOS_PER_KING: f64 = 94.0;
+pub const NANOS_PER_KING: f64 = 45.5;
 /// The threads of a worker that the plan's times assume, each with a core of its own.
 pub const WORKER_THREADS: usize = 2;
 /// Index entries of the tables a slice reads, read from their files a second (the slowest
