@@ -93,26 +93,28 @@ fn decide_rows(mut set: u64) -> Option<Orientation> {
     while set != 0 {
         let low = (63 - set.leading_zeros()) & !7;
         match ROW_ORDER[((set >> low) & 0xff) as usize] {
-            0 => set &= !(0xff << low),
-            1 => return Some(Orientation::Stored),
-            _ => return Some(Orientation::Mirrored),
+            None => set &= !(0xff << low),
+            decided => return decided,
         }
     }
     None
 }
 
 /// For each row of squares (a byte, file a the lowest bit), [`decide`] of it and its
-/// mirror: 0 when it is its own mirror, 1 for [`Orientation::Stored`], 2 for
-/// [`Orientation::Mirrored`].
-const ROW_ORDER: [u8; 256] = {
-    let mut t = [0u8; 256];
+/// mirror (`None` when it is its own mirror).
+const ROW_ORDER: [Option<Orientation>; 256] = {
+    let mut t = [None; 256];
     let mut row = 0;
     while row < 256 {
         let mirror = (row as u8).reverse_bits();
         let x = row as u8 ^ mirror;
         if x != 0 {
             let high = 7 - x.leading_zeros();
-            t[row] = if mirror & (1 << high) != 0 { 1 } else { 2 };
+            t[row] = Some(if mirror & (1 << high) != 0 {
+                Orientation::Stored
+            } else {
+                Orientation::Mirrored
+            });
         }
         row += 1;
     }
