@@ -619,12 +619,14 @@ fn print_plan(out: &mut impl Write, plan: &Plan, workers: usize) -> std::io::Res
         time(e.total_work),
         time(e.per_worker)
     )?;
+    // The files' ratio, from the largest slice (its disk is its entries over that ratio).
+    let per_byte = largest.map_or(0.0, |l| l.positions() as f64 / l.disk().max(1) as f64);
     writeln!(
         out,
         "(estimates, as measured: {NANOS_PER_ENTRY} ns of processor time an index entry solved \
          and {NANOS_PER_KING} ns more for each king, a worker of {WORKER_THREADS} threads \
-         on a core each; 4 bytes an entry solved and a byte an entry read, plus 64 MiB; 7.85 \
-         entries a byte of files)"
+         on a core each; 4 bytes an entry solved and a byte an entry read, plus 64 MiB; \
+         {per_byte:.2} entries a byte of files)"
     )
 }
 
